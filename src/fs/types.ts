@@ -1,0 +1,124 @@
+import type { ErrorCode } from '../harness/errors';
+
+/**
+ * An opaque freshness token issued by a backend: never reused (not after delete and re-create), and
+ * unchanged by a write of identical bytes. Compare tokens only for equality.
+ */
+export type Version = string;
+
+/** A file as one read sees it: content and version from one transaction. */
+export interface FileSnapshot {
+  path: string;
+  content: string;
+  version: Version;
+}
+
+/** A file's entry in a listing. */
+export interface FileInfo {
+  path: string;
+  version: Version;
+  size: number;
+}
+
+/**
+ * The condition a write must meet, checked by the backend inside the write's transaction.
+ * - `none`: unconditional (no policy is loaded).
+ * - `createIfAbsent`: create; refuse with `FS_EXISTS` when the path exists.
+ * - `replaceIfVersion`: replace only if the current version is `version` (`FS_STALE_VERSION`); the file
+ *   must exist (`FS_NOT_FOUND`).
+ */
+export type WriteGuard =
+  | { kind: 'none' }
+  | { kind: 'createIfAbsent' }
+  | { kind: 'replaceIfVersion'; version: Version };
+
+/**
+ * The condition an edit must meet. Inside one transaction the order is: version, then match, then
+ * replace, so a stale edit reports `FS_STALE_VERSION` and never a misleading "not found".
+ * `withinLines` (1-based, inclusive ranges of the current file) refuses a match that touches any other
+ * line with `FS_OUTSIDE_LINES`.
+ */
+export type EditGuard =
+  | { kind: 'none' }
+  | { kind: 'ifVersion'; version: Version; withinLines?: [number, number][] };
+
+/** A literal replacement. */
+export interface EditSpec {
+  oldString: string;
+  newString: string;
+  replaceAll?: boolean;
+  /** Allow the Unicode fallback (smart quotes, dashes, non-breaking spaces) when exact matching finds nothing. */
+  unicodeFallback?: boolean;
+}
+
+/** Who changed a file: the agent of a session, or someone behind its back. */
+export type Actor =
+  | { kind: 'agent'; session: string }
+  | { kind: 'external'; who: 'button' | 'editor' | 'other-tab' | 'scenario' | 'reset' };
+
+/** A committed mutation, journaled in the same transaction as the change itself. */
+export interface Mutation {
+  seq: number;
+  op: 'write' | 'edit' | 'delete';
+  path: string;
+  /** The version after the change; null after a delete. */
+  version: Version | null;
+  by: Actor;
+}
+
+/** What a write did. */
+export interface WriteOutcome {
+  path: string;
+  before: string | null;
+  after: string;
+  version: Version;
+  created: boolean;
+  /** The bytes equalled the current bytes: nothing changed, the version stayed. */
+  unchanged: boolean;
+}
+
+/** What an edit did. `lines` is the 1-based inclusive range of the original file the match spanned. */
+export interface EditOutcome {
+  path: string;
+  before: string;
+  after: string;
+  version: Version;
+  replacements: number;
+  /** The match was found only by the Unicode fallback. */
+  normalized: boolean;
+  lines: [number, number];
+}
+
+/**
+ * A filesystem backend. Every mutation is one transaction (guard, match, replace, version bump,
+ * journal entry); failures throw a `ToolError` with an `FS_*` code and change nothing.
+ */
+export interface FsBackend {
+  /** `persistent` is false for the in-memory backend: the app says nothing will be kept. */
+  readonly persistent: boolean;
+  read(path: string): Promise<FileSnapshot | null>;
+  write(path: string, content: string, guard: WriteGuard, by: Actor): Promise<WriteOutcome>;
+  edit(path: string, spec: EditSpec, guard: EditGuard, by: Actor): Promise<EditOutcome>;
+  delete(path: string, by: Actor): Promise<void>;
+  list(): Promise<FileInfo[]>;
+  /** The journal of committed mutations, oldest first. */
+  journal(): Promise<Mutation[]>;
+  /** Called after every committed mutation, from this page or (for IndexedDB) another tab. */
+  subscribe(listener: (mutation: Mutation) => void): () => void;
+}
+
+/** The `FS_*` codes a backend throws. */
+export type FsErrorCode = Extract<
+  ErrorCode,
+  | 'FS_INVALID_PATH'
+  | 'FS_NOT_FOUND'
+  | 'FS_EXISTS'
+  | 'FS_STALE_VERSION'
+  | 'FS_EDIT_NOT_FOUND'
+  | 'FS_AMBIGUOUS_EDIT'
+  | 'FS_EMPTY_OLD_STRING'
+  | 'FS_NO_CHANGE'
+  | 'FS_OUTSIDE_LINES'
+  | 'FS_QUOTA'
+  | 'FS_UNAVAILABLE'
+>;

@@ -1,0 +1,73 @@
+/**
+ * Error codes a tool call can end with. `FS_*` codes come from the filesystem and pass through the
+ * registry unchanged; the others are the registry's and the plugins' own.
+ */
+export type ErrorCode =
+  | 'INVALID_ARGS'
+  | 'UNKNOWN_TOOL'
+  | 'TOOL_FAILED'
+  | 'OUTPUT_INVALID'
+  | 'RENDER_FAILED'
+  | 'META_NOT_JSON'
+  | 'HOOK_DENIED'
+  | 'APPROVAL_DENIED'
+  | 'BLOCKED'
+  | 'PLUGIN_ERROR'
+  | 'PLUGIN_DECISION_INVALID'
+  | 'PLUGIN_TIMEOUT'
+  | `FS_${string}`
+  | `SQL_${string}`;
+
+/**
+ * An error meant for the model: a stable `code`, what happened, and the `remedy` that leads to the right
+ * next action. Tools throw it; the registry turns it into an error result.
+ */
+export class ToolError extends Error {
+  override readonly name = 'ToolError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly remedy?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * A listener of a hook failed. Carries the plugin's and the hook's names so the log can say who broke.
+ */
+export class PluginError extends ToolError {
+  constructor(
+    readonly plugin: string,
+    readonly hook: string,
+    cause: unknown,
+    code: ErrorCode = 'PLUGIN_ERROR',
+  ) {
+    super(code, `plugin "${plugin}" failed in hook "${hook}": ${describeThrown(cause)}`);
+  }
+}
+
+/**
+ * A readable one-line description of anything that was thrown: an Error, a string, a frozen object with
+ * throwing getters, a revoked proxy. Never throws itself.
+ */
+export function describeThrown(thrown: unknown): string {
+  try {
+    if (thrown instanceof Error) return thrown.message || thrown.name;
+    if (typeof thrown === 'string') return thrown;
+    if (thrown === null || typeof thrown !== 'object') return String(thrown);
+    const text = JSON.stringify(thrown);
+    return text === undefined ? Object.prototype.toString.call(thrown) : text;
+  } catch {
+    return 'a value that cannot be described';
+  }
+}
+
+/** The code a thrown value carries when it is a `ToolError`, else `fallback`. */
+export function codeOf(thrown: unknown, fallback: ErrorCode): ErrorCode {
+  try {
+    return thrown instanceof ToolError ? thrown.code : fallback;
+  } catch {
+    return fallback;
+  }
+}

@@ -1,0 +1,173 @@
+import type { z } from 'zod';
+import { PluginError, ToolError } from './errors';
+
+/** Where a listener runs among the listeners of its hook. Stable within a level. */
+export type Order = 'pre' | 'default' | 'post';
+const rank: Record<Order, number> = { pre: 0, default: 1, post: 2 };
+
+/** What a listener may be, given its hook's input and decision types. */
+type Listener<I, D> = (input: I) => D | Promise<D>;
+
+/** Options of a hook: its name and the schema every listener's decision must pass (plugins may be JS). */
+export interface HookSpec<D> {
+  name: string;
+  decision: z.ZodType<D>;
+}
+
+/** A vote spec adds which decisions end the round ("the first deny short-circuits"). */
+export interface VoteHookSpec<D> extends HookSpec<D> {
+  final: (decision: D) => boolean;
+}
+
+/** A hook where every listener in order speaks, until one gives a final decision. */
+export class VoteHook<I, D> {
+  readonly kind = 'vote';
+  private constructor(readonly spec: VoteHookSpec<D>) {}
+  /** Declares a vote hook. */
+  static define<I, D>(spec: VoteHookSpec<D>): VoteHook<I, D> {
+    return new VoteHook<I, D>(spec);
+  }
+  /** A listener contribution for `Hooks.add` or a plugin. */
+  of(listener: Listener<I, D>, order: Order = 'default'): Contribution {
+    return { hook: this, listener: listener as Listener<unknown, unknown>, order };
+  }
+}
+
+/** A hook where only the first listener speaks; its answer is the decision. */
+export class SlotHook<I, D> {
+  readonly kind = 'slot';
+  private constructor(readonly spec: HookSpec<D>) {}
+  /** Declares a slot hook. */
+  static define<I, D>(spec: HookSpec<D>): SlotHook<I, D> {
+    return new SlotHook<I, D>(spec);
+  }
+  /** A listener contribution for `Hooks.add` or a plugin. */
+  of(listener: Listener<I, D>, order: Order = 'default'): Contribution {
+    return { hook: this, listener: listener as Listener<unknown, unknown>, order };
+  }
+}
+
+/** A plain notification: synchronous, returns nothing, and a failing listener never reaches the sender. */
+export class Notice<P> {
+  readonly kind = 'notice';
+  private constructor(readonly name: string) {}
+  /** Declares a notification. */
+  static define<P>(name: string): Notice<P> {
+    return new Notice<P>(name);
+  }
+  /** A listener contribution for `Hooks.add` or a plugin. */
+  of(listener: (payload: P) => void, order: Order = 'default'): Contribution {
+    return { hook: this, listener: listener as Listener<unknown, unknown>, order };
+  }
+}
+
+// Contributions only need the hook's identity; the typed dispatchers below restore the types.
+type AnyHook = { readonly kind: 'vote' | 'slot' | 'notice' };
+
+/** One listener, ready to be added to a `Hooks`. Made by `hook.of(listener)`. */
+export interface Contribution {
+  hook: AnyHook;
+  listener: Listener<unknown, unknown>;
+  order: Order;
+}
+
+/** A decision together with the plugin that made it, so the log can say who decided. */
+export interface Decided<D> {
+  decision: D;
+  by: string;
+}
+
+interface Entry extends Contribution {
+  plugin: string;
+  seq: number;
+}
+
+/**
+ * The listeners of every hook, for one harness. Listeners are added and removed at any time (live
+ * plugin reload); each dispatch sees the listeners present when it starts.
+ */
+export class Hooks {
+  private entries: readonly Entry[] = [];
+  private seq = 0;
+  /** Called when a notification listener throws; the sender never sees it. */
+  onNoticeError: (error: PluginError) => void = () => {};
+
+  /** Adds `plugin`'s contributions; returns the function that removes exactly them. */
+  add(plugin: string, contributions: readonly Contribution[]): () => void {
+    const added = contributions.map((c) => ({ ...c, plugin, seq: this.seq++ }));
+    this.entries = [...this.entries, ...added];
+    return () => {
+      this.entries = this.entries.filter((e) => !added.includes(e));
+    };
+  }
+
+  /** The listeners of `hook` in dispatch order: by level, then by when they were added. */
+  listeners(hook: AnyHook): readonly Entry[] {
+    return this.entries
+      .filter((e) => e.hook === hook)
+      .sort((a, b) => rank[a.order] - rank[b.order] || a.seq - b.seq);
+  }
+
+  /** The names of the plugins with at least one listener. */
+  plugins(): string[] {
+    return [...new Set(this.entries.map((e) => e.plugin))];
+  }
+}
+
+async function ask<I, D>(entry: Entry, spec: HookSpec<D>, input: I): Promise<D> {
+  let raw: unknown;
+  try {
+    raw = await entry.listener(input);
+  } catch (thrown) {
+    throw thrown instanceof ToolError && thrown.code === 'PLUGIN_TIMEOUT'
+      ? thrown
+      : new PluginError(entry.plugin, spec.name, thrown);
+  }
+  const parsed = spec.decision.safeParse(raw);
+  if (!parsed.success) {
+    const why = parsed.error.issues.map((i) => i.message).join('; ');
+    throw new PluginError(entry.plugin, spec.name, `invalid decision (${why})`, 'PLUGIN_DECISION_INVALID');
+  }
+  return parsed.data;
+}
+
+/**
+ * Vote: every listener speaks in order and sees the input as folded by the decisions before it; the
+ * first final decision ends the round. Returns every decision made, in order, and the folded input.
+ */
+export async function vote<I, D>(
+  hooks: Hooks,
+  hook: VoteHook<I, D>,
+  input: I,
+  fold: (input: I, decided: Decided<D>) => I = (same) => same,
+): Promise<{ decided: Decided<D>[]; input: I }> {
+  const decided: Decided<D>[] = [];
+  for (const entry of hooks.listeners(hook)) {
+    const one = { decision: await ask(entry, hook.spec, input), by: entry.plugin };
+    decided.push(one);
+    if (hook.spec.final(one.decision)) break;
+    input = fold(input, one);
+  }
+  return { decided, input };
+}
+
+/** Slot: the first listener decides and no other is called; `undefined` when nobody listens. */
+export async function slot<I, D>(
+  hooks: Hooks,
+  hook: SlotHook<I, D>,
+  input: I,
+): Promise<Decided<D> | undefined> {
+  const first = hooks.listeners(hook)[0];
+  return first && { decision: await ask(first, hook.spec, input), by: first.plugin };
+}
+
+/** Notify: calls every listener synchronously; a listener that throws is reported, never rethrown. */
+export function notify<P>(hooks: Hooks, notice: Notice<P>, payload: P): void {
+  for (const entry of hooks.listeners(notice)) {
+    try {
+      entry.listener(payload);
+    } catch (thrown) {
+      hooks.onNoticeError(new PluginError(entry.plugin, notice.name, thrown));
+    }
+  }
+}

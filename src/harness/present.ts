@@ -1,0 +1,62 @@
+import { Card } from './cards';
+import { modelText } from './content';
+import { describeThrown } from './errors';
+import type { Tool, ToolResult } from './tool';
+
+/** A card, and why the generic fallback was used instead of the tool's own when it was. */
+export interface Presented {
+  card: Card;
+  fallback?: string;
+}
+
+/** Parses `args` with the tool's input schema; the raw args when the tool is unknown or they fail. */
+export function parsedArgs(tool: Tool | undefined, args: unknown): { ok: boolean; args: unknown } {
+  if (!tool) return { ok: false, args };
+  const parsed = tool.input.safeParse(args);
+  return parsed.success ? { ok: true, args: parsed.data } : { ok: false, args };
+}
+
+function pretty(args: unknown): string {
+  try {
+    return JSON.stringify(args, null, 2) ?? String(args);
+  } catch {
+    return describeThrown(args);
+  }
+}
+
+function checked(make: () => unknown): Presented | { error: string } {
+  try {
+    const parsed = Card.safeParse(make());
+    if (parsed.success) return { card: parsed.data };
+    return { error: `invalid card: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
+  } catch (thrown) {
+    return { error: `presenter threw: ${describeThrown(thrown)}` };
+  }
+}
+
+/** The card shown when a call is made: the tool's own, or a generic card with the arguments. */
+export function presentCall(tool: Tool | undefined, name: string, args: unknown): Presented {
+  const generic: Card = { card: 'generic', title: name, body: pretty(args) };
+  const input = parsedArgs(tool, args);
+  if (!tool?.presentCall || !input.ok) return { card: generic };
+  const made = checked(() => tool.presentCall?.(input.args));
+  return 'card' in made ? made : { card: generic, fallback: made.error };
+}
+
+/**
+ * The card for a result. Error results, unknown tools and tools without a presenter get a generic card
+ * built from the content; a presenter that throws or returns an invalid card does too, with the reason.
+ */
+export function presentResult(
+  tool: Tool | undefined,
+  name: string,
+  args: unknown,
+  result: ToolResult,
+): Presented {
+  const title = result.error ? `${name} · ${result.error.code}` : name;
+  const generic: Card = { card: 'generic', title, body: modelText(result.content) };
+  const input = parsedArgs(tool, args);
+  if (result.error || !tool?.presentResult || !input.ok) return { card: generic };
+  const made = checked(() => tool.presentResult?.(input.args, result));
+  return 'card' in made ? made : { card: generic, fallback: made.error };
+}

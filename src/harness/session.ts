@@ -1,0 +1,136 @@
+import { HarnessEvent, type NewEvent } from './events';
+import { type Hooks, Notice, notify } from './hooks';
+import { toJson } from './json';
+import { impureProjections } from './purity';
+import type { Approve, CallOutcome, Registry } from './registry';
+import { type CallEntry, type TranscriptEntry, updateTranscript, viewResult } from './replay';
+import { presentCall } from './present';
+
+/** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
+export const logged = Notice.define<HarnessEvent>('log');
+
+/** A clock that returns milliseconds. Sessions in the playground use a fake one, so replays match. */
+export type Clock = () => number;
+
+/** A clock that starts at `start` and moves `step` ms each time it is read. */
+export function fakeClock(start = 0, step = 1000): Clock {
+  let now = start - step;
+  return () => (now += step);
+}
+
+/** Options of a session. */
+export interface SessionSpec {
+  id: string;
+  registry: Registry;
+  hooks: Hooks;
+  clock?: Clock;
+  approve?: Approve;
+  scenario?: string;
+  /** Run the purity check after every successful call (costs two more runs of the projections). */
+  checkPurity?: boolean;
+}
+
+/** A call as it happened live: its transcript entry, plus what only a live run has. */
+export interface LiveCall {
+  entry: CallEntry;
+  /** The canonical value. Never persisted: a replay cannot have it. */
+  value?: unknown;
+  /** Projections that gave different outputs under another clock or random source. */
+  impure: string[];
+  outcome: CallOutcome;
+}
+
+/** One agent session: its log, and the calls and messages that write it. */
+export class Session {
+  private log: HarnessEvent[] = [];
+  private calls = 0;
+  private readonly clock: Clock;
+  /** The transcript as it was built live, from the calls themselves rather than from the log. */
+  live: readonly TranscriptEntry[] = [];
+
+  constructor(readonly spec: SessionSpec) {
+    this.clock = spec.clock ?? fakeClock();
+    const tools = spec.registry.list().map((t) => t.name);
+    this.emit({
+      type: 'session/start',
+      session: spec.id,
+      tools,
+      ...(spec.scenario ? { scenario: spec.scenario } : {}),
+    });
+  }
+
+  get id(): string {
+    return this.spec.id;
+  }
+
+  /** The log so far. */
+  get events(): readonly HarnessEvent[] {
+    return this.log;
+  }
+
+  /** Stamps, checks and appends an event, then tells every listener of `logged`. */
+  emit(event: NewEvent): HarnessEvent {
+    const stamped = HarnessEvent.parse({ ...event, seq: this.log.length, at: this.clock() });
+    this.log.push(stamped);
+    notify(this.spec.hooks, logged, stamped);
+    return stamped;
+  }
+
+  /** The model says something. */
+  say(text: string): void {
+    const event = this.emit({ type: 'model/message', text });
+    this.live = updateTranscript(this.live, event, () => undefined);
+  }
+
+  /** The model calls a tool. Resolves when the result is in the log; never rejects for the tool's faults. */
+  async call(tool: string, args: unknown): Promise<LiveCall> {
+    const { registry, hooks, approve } = this.spec;
+    const callId = `${this.spec.id}:${++this.calls}`;
+    // Arguments are logged as JSON; ones that are not JSON are logged as the reason, and fail to parse.
+    const jsonArgs = toJson(args);
+    const loggedArgs = jsonArgs.ok ? jsonArgs.value : jsonArgs.error;
+    const callEvent = this.emit({ type: 'tool/call', callId, tool, args: loggedArgs });
+    const def = registry.get(tool);
+    const outcome = await registry.call(
+      { callId, tool, args: loggedArgs },
+      { session: this.spec.id, hooks, emit: (e) => this.emit(e), ...(approve ? { approve } : {}) },
+    );
+    for (const a of outcome.approvals) this.emit({ type: 'approval', callId, ...a });
+    const decisions = outcome.decisions.map((d) => ({
+      hook: d.hook,
+      plugin: d.plugin,
+      decision: toJsonOrNull(d.decision),
+    }));
+    for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
+    const { result } = outcome;
+    this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
+    const entry: CallEntry = {
+      kind: 'call',
+      seq: callEvent.seq,
+      callId,
+      tool,
+      args: loggedArgs,
+      call: presentCall(def, tool, loggedArgs),
+      decisions,
+      result: viewResult(def, tool, loggedArgs, result),
+    };
+    this.live = [...this.live, entry];
+    const impure =
+      this.spec.checkPurity && def && !result.error
+        ? impureProjections(def, def.input.parse(loggedArgs), outcome.value, result)
+        : [];
+    return { entry, value: outcome.value, impure, outcome };
+  }
+}
+
+function pick(result: CallOutcome['result']) {
+  return {
+    ...(result.error ? { error: result.error } : {}),
+    ...(result.meta !== undefined ? { meta: result.meta } : {}),
+  };
+}
+
+function toJsonOrNull(value: unknown) {
+  const json = toJson(value);
+  return json.ok ? json.value : null;
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { Card } from './cards';
+import type { Content } from './content';
+import type { ErrorCode } from './errors';
+import type { NewEvent } from './events';
+import type { Hooks } from './hooks';
+import type { Json } from './json';
+
+/** What a call's error says: a stable code, what happened, and what to do next. */
+export interface ResultError {
+  code: ErrorCode;
+  message: string;
+  remedy?: string;
+}
+
+/**
+ * What a call produces for everyone but programs: the model's `content`, the `error` when it failed, and
+ * replayable `meta`. This is what the log keeps. The canonical value is not part of it.
+ */
+export interface ToolResult {
+  content: Content;
+  error?: ResultError;
+  meta?: Json;
+}
+
+/** What `execute` gets besides its arguments. */
+export interface ToolContext {
+  /** The agent session making the call; policies keep their state per session. */
+  session: string;
+  callId: string;
+  hooks: Hooks;
+  /** Appends an event to the session's log (tools emit `fs/observed` this way). */
+  emit: (event: NewEvent) => void;
+}
+
+/** Everything a tool is made of. `I` is the parsed input, `O` the canonical value. */
+export interface ToolSpec<I, O> {
+  name: string;
+  /** What the model is told about the tool, including the rules it will meet. */
+  description: string;
+  input: z.ZodType<I>;
+  /** Mandatory: every value `execute` returns is checked against it. */
+  output: z.ZodType<O>;
+  /** Produces the canonical value. May do I/O. Throw a `ToolError` for an error the model can act on. */
+  execute: (args: I, ctx: ToolContext) => Promise<O> | O;
+  /** Pure: the model's content from the value. No I/O, no clock, no randomness. */
+  render: (args: I, value: O) => Content;
+  /** Pure, optional: replayable UI data. Must be JSON. */
+  presentationMeta?: (args: I, value: O) => Json | undefined;
+  /** Pure, optional: the card shown when the call is made. */
+  presentCall?: (args: I) => Card;
+  /** Pure, optional: the card for the result. Gets `{content, error, meta}`, never the value. */
+  presentResult?: (args: I, result: ToolResult) => Card;
+}
+
+/** A defined tool. Its type parameters are erased so tools of every shape fit one registry. */
+export type Tool = ToolSpec<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** Tools are made with `Tool.define(spec)`. */
+export const Tool = {
+  /** Defines a tool. Checks the spec's shape at once, so a broken tool fails where it is written. */
+  define<I, O>(spec: ToolSpec<I, O>): ToolSpec<I, O> {
+    if (!/^[a-z][a-z0-9_]{0,63}$/.test(spec.name)) {
+      throw new RangeError(`Invalid tool name "${spec.name}": use lowercase letters, digits and _`);
+    }
+    if (!spec.description.trim()) throw new RangeError(`Tool "${spec.name}" needs a description`);
+    return spec;
+  },
+};
