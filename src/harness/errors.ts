@@ -15,6 +15,8 @@ export type ErrorCode =
   | 'PLUGIN_ERROR'
   | 'PLUGIN_DECISION_INVALID'
   | 'PLUGIN_TIMEOUT'
+  | 'BAD_PATTERN'
+  | 'NOT_AVAILABLE'
   | `FS_${string}`
   | `SQL_${string}`;
 

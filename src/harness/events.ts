@@ -69,6 +69,8 @@ export const HarnessEvent = z.discriminatedUnion('type', [
     path: z.string(),
     state: z.enum(['present', 'absent']),
     version: z.string().optional(),
+    /** How the agent came to know: its own read, write or edit. */
+    via: z.enum(['read', 'write', 'edit']).optional(),
     /** The 1-based inclusive line range a read window showed; absent when the whole file was seen. */
     lines: z.tuple([z.number().int().positive(), z.number().int().nonnegative()]).optional(),
   }),

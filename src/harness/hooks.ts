@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { PluginError, ToolError } from './errors';
+import { PluginError, codeOf, describeThrown } from './errors';
 
 /** Where a listener runs among the listeners of its hook. Stable within a level. */
 export type Order = 'pre' | 'default' | 'post';
@@ -77,6 +77,12 @@ export interface Decided<D> {
   by: string;
 }
 
+/** A named set of contributions, installed with `hooks.install(plugin)`. */
+export interface Plugin {
+  name: string;
+  contributions: readonly Contribution[];
+}
+
 interface Entry extends Contribution {
   plugin: string;
   seq: number;
@@ -101,6 +107,11 @@ export class Hooks {
     };
   }
 
+  /** Adds a plugin's contributions under its name; returns its uninstaller. */
+  install(plugin: Plugin): () => void {
+    return this.add(plugin.name, plugin.contributions);
+  }
+
   /** The listeners of `hook` in dispatch order: by level, then by when they were added. */
   listeners(hook: AnyHook): readonly Entry[] {
     return this.entries
@@ -119,16 +130,21 @@ async function ask<I, D>(entry: Entry, spec: HookSpec<D>, input: I): Promise<D> 
   try {
     raw = await entry.listener(input);
   } catch (thrown) {
-    throw thrown instanceof ToolError && thrown.code === 'PLUGIN_TIMEOUT'
+    // codeOf never throws; `instanceof` does when the thrown value is a revoked proxy.
+    throw codeOf(thrown, 'PLUGIN_ERROR') === 'PLUGIN_TIMEOUT'
       ? thrown
       : new PluginError(entry.plugin, spec.name, thrown);
   }
-  const parsed = spec.decision.safeParse(raw);
-  if (!parsed.success) {
-    const why = parsed.error.issues.map((i) => i.message).join('; ');
-    throw new PluginError(entry.plugin, spec.name, `invalid decision (${why})`, 'PLUGIN_DECISION_INVALID');
+  let why: string;
+  try {
+    const parsed = spec.decision.safeParse(raw);
+    if (parsed.success) return parsed.data;
+    why = parsed.error.issues.map((i) => i.message).join('; ');
+  } catch (thrown) {
+    // zod reads the decision's properties, and a getter there may throw: still the plugin's fault.
+    why = describeThrown(thrown);
   }
-  return parsed.data;
+  throw new PluginError(entry.plugin, spec.name, `invalid decision (${why})`, 'PLUGIN_DECISION_INVALID');
 }
 
 /**
@@ -164,10 +180,14 @@ export async function slot<I, D>(
 /** Notify: calls every listener synchronously; a listener that throws is reported, never rethrown. */
 export function notify<P>(hooks: Hooks, notice: Notice<P>, payload: P): void {
   for (const entry of hooks.listeners(notice)) {
-    try {
-      entry.listener(payload);
-    } catch (thrown) {
+    const report = (thrown: unknown) =>
       hooks.onNoticeError(new PluginError(entry.plugin, notice.name, thrown));
+    try {
+      const returned: unknown = entry.listener(payload);
+      // An async listener (plugins may be JS) fails later; left alone it would be an unhandled rejection.
+      if (returned instanceof Promise) returned.catch(report);
+    } catch (thrown) {
+      report(thrown);
     }
   }
 }

@@ -1,0 +1,209 @@
+import { z } from 'zod';
+import { text, ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import type { FsBackend } from '../fs/types';
+import { counts, diffTexts, hunksText } from './diff';
+import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
+import { count, cutLine, numbered, textLines } from './lines';
+
+/** A path argument, as every file tool describes it to the model. */
+export const PathArg = z.string().min(1).describe('Absolute path of the file, for example /src/app.ts');
+
+// ---------------------------------------------------------------- read
+
+/** The canonical value of a read: the window shown, and where it sits in the file. */
+export const ReadValue = z.strictObject({
+  path: z.string(),
+  version: z.string(),
+  offset: z.number().int().positive(),
+  lines: z.array(z.string()),
+  totalLines: z.number().int().nonnegative(),
+});
+export type ReadValue = z.infer<typeof ReadValue>;
+
+/** Reads a window of a file and records the observation. An absent file is recorded too, then refused. */
+export async function readWindow(
+  fs: FsBackend,
+  ctx: ToolContext,
+  path: string,
+  offset = 1,
+  limit = 200,
+): Promise<ReadValue> {
+  const file = await fs.read(path);
+  if (!file) {
+    observed(ctx, path, null);
+    throw new ToolError(
+      'FS_NOT_FOUND',
+      `${path} does not exist`,
+      'check the path with ls or glob; create it with write',
+    );
+  }
+  const all = textLines(file.content);
+  if (offset > Math.max(all.length, 1)) {
+    throw new ToolError(
+      'FS_OFFSET_PAST_END',
+      `offset ${offset} is past the end of ${file.path} (${count(all.length)} lines)`,
+      `use an offset from 1 to ${Math.max(all.length, 1)}`,
+    );
+  }
+  const lines = all.slice(offset - 1, offset - 1 + limit).map((line) => cutLine(line));
+  const whole = offset === 1 && lines.length === all.length;
+  const last = offset + lines.length - 1;
+  observed(ctx, file.path, {
+    version: file.version,
+    via: 'read',
+    ...(whole ? {} : { lines: [offset, last] }),
+  });
+  return { path: file.path, version: file.version, offset, lines, totalLines: all.length };
+}
+
+/** "lines 41–80 of 1,203" */
+export function windowLabel(v: { offset: number; lines: readonly unknown[]; totalLines: number }): string {
+  if (v.totalLines === 0) return 'empty file';
+  return `lines ${count(v.offset)}–${count(v.offset + v.lines.length - 1)} of ${count(v.totalLines)}`;
+}
+
+/** The model's text for a read: a header, numbered lines, and what is left beyond the window. */
+export function renderRead(v: ReadValue): Content {
+  const end = v.offset + v.lines.length - 1;
+  const after = v.totalLines - end;
+  const parts = [`${v.path} · version ${v.version} · ${windowLabel(v)}`];
+  if (v.lines.length) parts.push(numbered(v.lines, v.offset));
+  if (after > 0) parts.push(`… ${count(after)} more lines; call read with offset=${end + 1} to continue.`);
+  if (v.offset > 1) parts.push(`(${count(v.offset - 1)} lines before this window are not shown.)`);
+  return text(parts.join('\n'));
+}
+
+/** The read card, from the meta (the value itself is never at hand on replay). */
+export function readCard(result: ToolResult): Card {
+  const m = ReadValue.parse(result.meta);
+  return {
+    card: 'read',
+    title: m.version,
+    path: m.path,
+    offset: m.offset,
+    lines: m.lines,
+    totalLines: m.totalLines,
+  };
+}
+
+// ---------------------------------------------------------------- write and edit
+
+/** The canonical value of a change to a file. */
+export const ChangeValue = z.strictObject({
+  path: z.string(),
+  version: z.string(),
+  created: z.boolean(),
+  unchanged: z.boolean(),
+  before: z.string().nullable(),
+  after: z.string(),
+  replacements: z.number().int().nonnegative().optional(),
+  normalized: z.boolean().optional(),
+  lines: z.tuple([z.number().int(), z.number().int()]).optional(),
+});
+export type ChangeValue = z.infer<typeof ChangeValue>;
+
+/** Creates or overwrites a file under the guard the write-intent slot chose. */
+export async function writeFile(
+  fs: FsBackend,
+  ctx: ToolContext,
+  tool: string,
+  path: string,
+  content: string,
+): Promise<ChangeValue> {
+  const { guard, guarded } = await resolveWrite(ctx, tool, path);
+  const done = await guarded(() => fs.write(path, content, guard, agent(ctx)));
+  observed(ctx, done.path, { version: done.version, via: 'write' });
+  const { before, after, version, created, unchanged } = done;
+  return { path: done.path, version, created, unchanged, before, after };
+}
+
+/** Replaces text in a file under the guard the edit-intent slot chose. */
+export async function editFile(
+  fs: FsBackend,
+  ctx: ToolContext,
+  tool: string,
+  path: string,
+  edit: { oldString: string; newString: string; replaceAll?: boolean; unicodeFallback?: boolean },
+): Promise<ChangeValue> {
+  const { guard, guarded } = await resolveEdit(ctx, tool, path);
+  const done = await guarded(() => fs.edit(path, edit, guard, agent(ctx)));
+  const newLines = textLines(edit.newString.replace(/\r\n/g, '\n')).length;
+  const seen: [number, number] = [done.lines[0], Math.max(done.lines[0], done.lines[0] + newLines - 1)];
+  observed(ctx, done.path, { version: done.version, via: 'edit', lines: seen });
+  const { before, after, version, replacements, normalized, lines } = done;
+  return {
+    path: done.path,
+    version,
+    created: false,
+    unchanged: false,
+    before,
+    after,
+    replacements,
+    normalized,
+    lines,
+  };
+}
+
+/** Replayable data of a change: everything its diff card needs. */
+export const ChangeMeta = z.strictObject({
+  path: z.string(),
+  version: z.string(),
+  created: z.boolean(),
+  unchanged: z.boolean(),
+  added: z.number(),
+  removed: z.number(),
+  hunks: z.array(z.any()),
+  replacements: z.number().optional(),
+  normalized: z.boolean().optional(),
+});
+
+// render and presentationMeta get the same value object: diff a (possibly large) file once.
+const metas = new WeakMap<ChangeValue, z.infer<typeof ChangeMeta>>();
+
+/** The meta of a change: the diff, computed once per value. */
+export function changeMeta(v: ChangeValue): z.infer<typeof ChangeMeta> {
+  const known = metas.get(v);
+  if (known) return known;
+  const { path, version, created, unchanged, replacements, normalized } = v;
+  const extra = {
+    ...(replacements === undefined ? {} : { replacements }),
+    ...(normalized ? { normalized } : {}),
+  };
+  const meta = { path, version, created, unchanged, ...diffTexts(path, v.before ?? '', v.after), ...extra };
+  metas.set(v, meta);
+  return meta;
+}
+
+/** The model's text for a change: what happened, the new version, and the diff. */
+export function renderChange(v: ChangeValue): Content {
+  if (v.unchanged) return text(`No change: ${v.path} already had this content (version ${v.version} kept).`);
+  const meta = changeMeta(v);
+  if (v.created)
+    return text(`Created ${v.path} (version ${v.version}, ${count(textLines(v.after).length)} lines).`);
+  const what =
+    v.replacements === undefined
+      ? `Wrote ${v.path}`
+      : `Edited ${v.path}: ${v.replacements} replacement${v.replacements === 1 ? '' : 's'}`;
+  const where = v.lines ? ` at line${v.lines[0] === v.lines[1] ? '' : 's'} ${v.lines[0]}–${v.lines[1]}` : '';
+  const note = v.normalized
+    ? '\nNote: old_string matched only after Unicode normalization (quotes, dashes or spaces differ).'
+    : '';
+  return text(
+    `${what}${where} (now version ${v.version}, ${counts(meta)}).${note}\n${hunksText(meta.hunks)}`,
+  );
+}
+
+/** The diff card, from the meta. */
+export function diffCard(result: ToolResult): Card {
+  const m = ChangeMeta.parse(result.meta);
+  const title = m.unchanged ? `${m.version} (unchanged)` : m.version;
+  return {
+    card: 'diff',
+    title,
+    path: m.path,
+    created: m.created,
+    added: m.added,
+    removed: m.removed,
+    hunks: m.hunks,
+  };
+}

@@ -1,0 +1,45 @@
+import picomatch from 'picomatch';
+import { z } from 'zod';
+import { Tool, ToolError } from '../harness';
+import type { FsBackend } from '../fs/types';
+import { capped, renderSearch, SearchValue, searchCard } from './search';
+
+const GlobInput = z.strictObject({
+  pattern: z.string().min(1).describe('A glob such as **/*.ts or /src/*.md'),
+});
+
+/** A matcher for absolute paths; patterns may be written with or without the leading slash. */
+export function pathMatcher(pattern: string): (path: string) => boolean {
+  try {
+    const test = picomatch(pattern.replace(/^\//, ''), { dot: true });
+    return (path) => test(path.replace(/^\//, ''));
+  } catch (thrown) {
+    throw new ToolError(
+      'BAD_PATTERN',
+      `the glob ${pattern} is invalid: ${String(thrown)}`,
+      'fix the pattern',
+    );
+  }
+}
+
+/** `glob`: the paths of files matching a pattern, sorted. */
+export function globTool(fs: FsBackend, cap = 100) {
+  return Tool.define({
+    name: 'glob',
+    description: `Find files whose paths match a glob pattern (** crosses directories). At most ${cap} paths are returned; the result says how many were left out.`,
+    input: GlobInput,
+    output: SearchValue,
+    async execute(args) {
+      const matches = pathMatcher(args.pattern);
+      const all = (await fs.list()).filter((f) => matches(f.path)).map((f) => ({ path: f.path }));
+      return capped(
+        args.pattern,
+        all.sort((a, b) => a.path.localeCompare(b.path)),
+        cap,
+      );
+    },
+    render: (_args, value) => renderSearch(value, 'files', 'use a narrower pattern'),
+    presentationMeta: (_args, value) => value,
+    presentResult: (_args, result) => searchCard(result, 'glob'),
+  });
+}

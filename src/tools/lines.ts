@@ -1,0 +1,30 @@
+/** Longest line a read shows in full; longer ones are cut with a marker saying how much was left out. */
+export const MAX_LINE = 2000;
+
+/**
+ * The lines of a text as a person counts them: split at LF, a CR before it dropped, and no empty last
+ * line for a final newline. An empty text has no lines.
+ */
+export function textLines(content: string): string[] {
+  if (content === '') return [];
+  const lines = content.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
+  if (content.endsWith('\n')) lines.pop();
+  return lines;
+}
+
+/** A line cut to `MAX_LINE` characters, with a marker when it was longer. */
+export function cutLine(line: string, max = MAX_LINE): string {
+  return line.length <= max
+    ? line
+    : `${line.slice(0, max)} … [line cut: ${line.length - max} more characters]`;
+}
+
+/** Lines numbered like `cat -n`, starting at `first`. */
+export function numbered(lines: readonly string[], first: number): string {
+  return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join('\n');
+}
+
+/** A count written the same way everywhere ("1,200"), independent of the visitor's locale. */
+export function count(n: number): string {
+  return n.toLocaleString('en-US');
+}

@@ -1,0 +1,139 @@
+import { z } from 'zod';
+import { ToolError, Tool, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import type { FsBackend } from '../fs/types';
+import {
+  ChangeValue,
+  PathArg,
+  ReadValue,
+  changeMeta,
+  diffCard,
+  editFile,
+  readCard,
+  readWindow,
+  renderChange,
+  renderRead,
+  writeFile,
+} from './file-ops';
+import { agent, observed, resolveEdit } from './fs-hooks';
+import { textLines } from './lines';
+
+const Input = z.discriminatedUnion('command', [
+  z.strictObject({
+    command: z.literal('view'),
+    path: PathArg,
+    view_range: z
+      .tuple([z.number().int().min(1), z.number().int().min(-1)])
+      .optional()
+      .describe('[first, last] lines to show, 1-based; last -1 means to the end'),
+  }),
+  z.strictObject({ command: z.literal('create'), path: PathArg, file_text: z.string() }),
+  z.strictObject({
+    command: z.literal('str_replace'),
+    path: PathArg,
+    old_str: z.string(),
+    new_str: z.string(),
+  }),
+  z.strictObject({
+    command: z.literal('insert'),
+    path: PathArg,
+    insert_line: z.number().int().min(0).describe('Insert after this line (0 inserts at the top)'),
+    new_str: z.string(),
+  }),
+]);
+type Input = z.infer<typeof Input>;
+
+const Value = z.discriminatedUnion('kind', [
+  z.strictObject({ kind: z.literal('view'), view: ReadValue }),
+  z.strictObject({ kind: z.literal('change'), change: ChangeValue }),
+]);
+type Value = z.infer<typeof Value>;
+
+/** Inserts `text` after line `after` of the file, keeping its line endings. */
+async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: number, text: string) {
+  const { guard, guarded } = await resolveEdit(ctx, 'str_replace_editor', path);
+  const file = await fs.read(path);
+  if (!file)
+    throw new ToolError('FS_NOT_FOUND', `${path} does not exist`, 'create it with the create command');
+  const total = textLines(file.content).length;
+  if (after > total) {
+    throw new ToolError(
+      'FS_OFFSET_PAST_END',
+      `line ${after} is past the end of ${path} (${total} lines)`,
+      `use 0 to ${total}`,
+    );
+  }
+  const eol = file.content.includes('\r\n') ? '\r\n' : '\n';
+  const kept = file.content.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const head = kept.slice(0, after).join('');
+  const tail = kept.slice(after).join('');
+  // Joining onto a last line that had no newline needs one; the file's final newline (or its absence) stays.
+  const glue = head && !head.endsWith('\n') ? eol : '';
+  const end = tail ? eol : glue ? '' : file.content.endsWith('\n') ? eol : '';
+  const content = `${head}${glue}${text.replace(/\r?\n/g, eol)}${end}${tail}`;
+  // An insert is an edit: the session's version guards the whole rewrite.
+  const version = guard.kind === 'ifVersion' ? guard.version : null;
+  const writeGuard = version ? ({ kind: 'replaceIfVersion', version } as const) : ({ kind: 'none' } as const);
+  const done = await guarded(() => fs.write(path, content, writeGuard, agent(ctx)));
+  observed(ctx, done.path, {
+    version: done.version,
+    via: 'edit',
+    lines: [after + 1, after + textLines(text).length],
+  });
+  return {
+    path: done.path,
+    version: done.version,
+    created: false,
+    unchanged: done.unchanged,
+    before: done.before,
+    after: done.after,
+  };
+}
+
+async function run(fs: FsBackend, args: Input, ctx: ToolContext): Promise<Value> {
+  const tool = 'str_replace_editor';
+  switch (args.command) {
+    case 'view': {
+      const [first, last] = args.view_range ?? [1, -1];
+      const limit = last === -1 ? Number.MAX_SAFE_INTEGER : Math.max(1, last - first + 1);
+      return { kind: 'view', view: await readWindow(fs, ctx, args.path, first, limit) };
+    }
+    case 'create':
+      return { kind: 'change', change: await writeFile(fs, ctx, tool, args.path, args.file_text) };
+    case 'str_replace':
+      return {
+        kind: 'change',
+        change: await editFile(fs, ctx, tool, args.path, {
+          oldString: args.old_str,
+          newString: args.new_str,
+        }),
+      };
+    case 'insert':
+      return { kind: 'change', change: await insert(fs, ctx, args.path, args.insert_line, args.new_str) };
+  }
+}
+
+/** `str_replace_editor`: view, create, str_replace and insert in one tool, sharing the session's ledger. */
+export function strReplaceEditorTool(fs: FsBackend) {
+  return Tool.define({
+    name: 'str_replace_editor',
+    description:
+      'View, create and change files. Commands: view (optionally view_range [first, last]), create ' +
+      '(path, file_text), str_replace (old_str must occur exactly once), insert (new_str after insert_line). ' +
+      'The same rules as read, write and edit apply, with the same record of what you have read: change ' +
+      'an existing file only after viewing it (FS_NOT_OBSERVED), and re-view it when it has changed ' +
+      '(FS_STALE_VERSION).',
+    input: Input,
+    output: Value,
+    execute: (args, ctx) => run(fs, args, ctx),
+    render: (_args, value): Content =>
+      value.kind === 'view' ? renderRead(value.view) : renderChange(value.change),
+    presentationMeta: (_args, value) => (value.kind === 'view' ? value.view : changeMeta(value.change)),
+    presentCall: (args): Card => ({
+      card: 'generic',
+      title: `str_replace_editor ${args.command}`,
+      body: args.path,
+    }),
+    presentResult: (args, result: ToolResult): Card =>
+      args.command === 'view' ? readCard(result) : diffCard(result),
+  });
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { Tool } from '../harness';
+import type { FsBackend } from '../fs/types';
+import { ChangeValue, PathArg, changeMeta, diffCard, renderChange, writeFile } from './file-ops';
+
+const WriteInput = z.strictObject({
+  path: PathArg,
+  content: z.string().describe('The whole new content of the file'),
+});
+
+/** `write`: creates a file, or overwrites one the session has read. */
+export function writeTool(fs: FsBackend) {
+  return Tool.define({
+    name: 'write',
+    description:
+      'Create a file, or replace the whole content of one. Creating a new file needs no read. To overwrite ' +
+      'an existing file you must have read it in this session (else FS_NOT_OBSERVED), and it must not have ' +
+      'changed since you read it (else FS_STALE_VERSION: read it again, then retry).',
+    input: WriteInput,
+    output: ChangeValue,
+    execute: (args, ctx) => writeFile(fs, ctx, 'write', args.path, args.content),
+    render: (_args, value) => renderChange(value),
+    presentationMeta: (_args, value) => changeMeta(value),
+    presentCall: (args) => ({
+      card: 'generic',
+      title: 'write',
+      body: `${args.path} (${args.content.length} characters)`,
+    }),
+    presentResult: (_args, result) => diffCard(result),
+  });
+}
