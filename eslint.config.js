@@ -20,7 +20,16 @@ const domGlobals = [
 ].map((name) => ({ name, message: 'src/harness has no DOM.' }));
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'reports/**', 'test-results/**', 'playwright-report/**'] },
+  {
+    ignores: [
+      'dist/**',
+      '.test-dist/**',
+      'node_modules/**',
+      'reports/**',
+      'test-results/**',
+      'playwright-report/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,0 +1,43 @@
+import { defineConfig } from '@playwright/test';
+import { findChromium } from './scripts/find-chromium.mjs';
+import { BASE_URL, PORT } from './tests/browser/env';
+
+// Playwright cannot download browsers everywhere, so a system Chromium comes first (see find-chromium).
+// `null` leaves Playwright to its own build, which fails loudly when missing: no test is skipped for it.
+const chromium = findChromium();
+
+export default defineConfig({
+  testDir: 'tests/browser',
+  testMatch: '*.spec.ts',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  workers: 2,
+  // Playwright empties test-results/ at start, so the JSON report lives in reports/.
+  reporter: [['list'], ['json', { outputFile: 'reports/playwright.json' }]],
+  use: {
+    baseURL: BASE_URL,
+    browserName: 'chromium',
+    launchOptions: {
+      ...(chromium ? { executablePath: chromium.path } : {}),
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-dev-shm-usage',
+      ],
+    },
+    // Video needs a download that fails in some places; traces and screenshots do not.
+    video: 'off',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: `node scripts/serve.mjs --port ${PORT}`,
+    url: BASE_URL,
+    reuseExistingServer: !process.env.CI,
+    timeout: 15_000,
+  },
+});
