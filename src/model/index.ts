@@ -1,0 +1,4 @@
+export * from './playground';
+export * from './scenario';
+export * from './scenarios';
+export * from './scripted';

@@ -1,0 +1,186 @@
+import { Hooks, Registry, Session, fakeClock, type Approve, type LiveCall, type Tool } from '../harness';
+import type { FsBackend } from '../fs/types';
+import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
+import { brokenTools } from '../tools/broken';
+import { countWordsTool, shellTool, webFetchTool } from '../tools/teaching';
+import { fileTools } from '../tools/toolbox';
+import type { ExternalChange, Lang, Scenario } from './scenario';
+import { actionsOf, reactTo, type Action } from './scripted';
+
+/** Options of a playground. */
+export interface PlaygroundSpec {
+  fs: FsBackend;
+  lang?: Lang;
+  approve?: Approve;
+}
+
+/** Applies an external change to a text: the first `find` replaced, else a line appended. */
+export function applyChange(content: string, change: ExternalChange): string {
+  const at = change.find === undefined ? -1 : content.indexOf(change.find);
+  if (change.find !== undefined && at >= 0) {
+    return content.slice(0, at) + (change.replace ?? '') + content.slice(at + change.find.length);
+  }
+  const line = change.append ?? 'changed outside the agent';
+  if (content === '' || content.endsWith('\n')) return `${content}${line}\n`;
+  return `${content}\n${line}`;
+}
+
+/**
+ * The playground without its DOM: a workspace, the harness with its tools and policy, one agent
+ * session, and the scripted model stepping through a scenario. The UI and the tests drive it alike.
+ */
+export class Playground {
+  readonly fs: FsBackend;
+  lang: Lang;
+  scenario!: Scenario;
+  hooks!: Hooks;
+  registry!: Registry;
+  policy: ObservationPolicy | null = null;
+  session!: Session;
+  /** Live calls by call id: the only place canonical values live. */
+  readonly calls = new Map<string, LiveCall>();
+  /** Steps taken so far in this run. */
+  position = 0;
+  /** The external change the script is waiting for the visitor to make, when it is. */
+  waiting: ExternalChange | null = null;
+  private queue: Action[] = [];
+  private externalEdits = 0;
+  private readonly listeners = new Set<() => void>();
+  private readonly approve: Approve | undefined;
+
+  constructor(spec: PlaygroundSpec) {
+    this.fs = spec.fs;
+    this.lang = spec.lang ?? 'en';
+    this.approve = spec.approve;
+  }
+
+  /** Hears every change of state (a step, an edit, a load). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Tools for a scenario: the file tools, plus the sets it asks for. */
+  private toolsFor(scenario: Scenario): Tool[] {
+    const tools = fileTools(this.fs, { unicodeFallback: () => scenario.unicodeFallback ?? false });
+    if (scenario.tools?.includes('teaching'))
+      tools.push(shellTool(this.fs), webFetchTool(), countWordsTool(this.fs));
+    if (scenario.tools?.includes('broken')) tools.push(...brokenTools());
+    return tools;
+  }
+
+  /** Starts `scenario` afresh: its files restored, a new session, the script at its start. */
+  async load(scenario: Scenario, options: { policy?: boolean } = {}): Promise<void> {
+    this.scenario = scenario;
+    await this.restoreFiles();
+    this.hooks = new Hooks();
+    this.policy =
+      options.policy === false
+        ? null
+        : fsObservationPolicy({ onlyEditWhatWasRead: scenario.onlyEditWhatWasRead ?? false });
+    if (this.policy) this.hooks.install(this.policy);
+    this.registry = new Registry();
+    for (const tool of this.toolsFor(scenario)) this.registry.register(tool);
+    this.session = new Session({
+      id: `${scenario.id}-${Date.now().toString(36)}`,
+      scenario: scenario.id,
+      registry: this.registry,
+      hooks: this.hooks,
+      clock: fakeClock(Date.UTC(2026, 0, 1, 9), 1000),
+      checkPurity: true,
+      ...(this.approve ? { approve: this.approve } : {}),
+    });
+    this.calls.clear();
+    this.queue = actionsOf(scenario.steps);
+    this.position = 0;
+    this.waiting = null;
+    this.externalEdits = 0;
+    this.changed();
+  }
+
+  /** Puts the workspace back to the scenario's files (an external change of kind "reset"). */
+  async restoreFiles(): Promise<void> {
+    for (const file of await this.fs.list())
+      await this.fs.delete(file.path, { kind: 'external', who: 'reset' });
+    for (const [path, content] of Object.entries(this.scenario.files)) {
+      await this.fs.write(path, content, { kind: 'none' }, { kind: 'external', who: 'reset' });
+    }
+  }
+
+  /** The script has nothing left to do. */
+  get done(): boolean {
+    return this.queue.length === 0 && !this.waiting;
+  }
+
+  /**
+   * Takes one step. With `auto`, a scripted external edit is made at once; without it, the script waits
+   * for the visitor to press "Simulate external edit" (and `step` does nothing until then).
+   */
+  async step(auto = false): Promise<void> {
+    if (this.waiting) {
+      if (auto) await this.simulateExternalEdit('scenario');
+      return;
+    }
+    const action = this.queue.shift();
+    if (!action) return;
+    this.position++;
+    if (action.kind === 'say') this.session.say(action.text[this.lang]);
+    else if (action.kind === 'external') {
+      this.waiting = action.change;
+      if (auto) await this.simulateExternalEdit('scenario');
+    } else {
+      const live = await this.session.call(action.tool, action.args);
+      this.calls.set(live.entry.callId, live);
+      this.queue.unshift(...reactTo(action, live.outcome.result));
+    }
+    this.changed();
+  }
+
+  /** Runs the script to its end (tests and "skip to end"); scripted external edits are made at once. */
+  async runToEnd(limit = 1000): Promise<void> {
+    while (!this.done && limit-- > 0) await this.step(true);
+  }
+
+  /**
+   * Changes a file behind the agent's back, through the same backend, and logs it. Makes the change the
+   * script is waiting for, if any; else appends a line to `path` (default: the scenario's focus file).
+   */
+  async simulateExternalEdit(who: 'button' | 'scenario' | 'editor' = 'button', path?: string): Promise<void> {
+    const change = this.waiting ?? {
+      path: path ?? this.scenario.focus ?? '/README.md',
+      append: `external edit #${this.externalEdits + 1}`,
+    };
+    const file = await this.fs.read(change.path);
+    const next = applyChange(file?.content ?? '', change);
+    await this.saveExternally(change.path, next, who);
+    this.waiting = null;
+    this.changed();
+  }
+
+  /** Writes a file as someone other than the agent (the file editor, the button), and logs it. */
+  async saveExternally(path: string, content: string, who: 'button' | 'scenario' | 'editor'): Promise<void> {
+    const done = await this.fs.write(path, content, { kind: 'none' }, { kind: 'external', who });
+    this.externalEdits++;
+    this.session.emit({ type: 'external/edit', path: done.path, who, version: done.version });
+    this.changed();
+  }
+
+  /** A call made by the visitor playing the model: the result arrives exactly as the model's would. */
+  async callAsModel(tool: string, args: unknown): Promise<LiveCall> {
+    const live = await this.session.call(tool, args);
+    this.calls.set(live.entry.callId, live);
+    this.changed();
+    return live;
+  }
+
+  /** The error codes the agent has met so far, in order. */
+  errors(): string[] {
+    return [...this.calls.values()].flatMap((c) =>
+      c.outcome.result.error ? [c.outcome.result.error.code] : [],
+    );
+  }
+}

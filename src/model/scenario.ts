@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import type { Json } from '../harness';
+
+/** A visible string in both languages the playground speaks. */
+export interface Text {
+  en: string;
+  zh: string;
+}
+
+/** The languages of the playground. */
+export type Lang = keyof Text;
+
+/** A change made behind the agent's back: replace `find` with `replace`, or append a line. */
+export interface ExternalChange {
+  path: string;
+  find?: string;
+  replace?: string;
+  append?: string;
+}
+
+/** One step of a script. */
+export type Step =
+  | { say: Text }
+  /** A call. `expect` names the error the script means to show, so the model does not react to it. */
+  | { call: string; args: Json; expect?: string }
+  /** An external edit: in autoplay the scenario makes it; when stepping, it waits for the visitor's button. */
+  | { external: ExternalChange; note: Text };
+
+/** Extra tool sets a scenario can ask for, beyond the file tools. */
+export type ToolSet = 'teaching' | 'broken';
+
+/**
+ * A scenario: the workspace it starts from, the script the mock model follows, and the outcome its
+ * end-to-end test checks. Data only; a new scenario is one file.
+ */
+export interface Scenario {
+  id: string;
+  title: Text;
+  /** One line on what it teaches, for the gallery. */
+  teaches: Text;
+  files: Record<string, string>;
+  /** The file "Simulate external edit" changes. */
+  focus?: string;
+  tools?: ToolSet[];
+  /** Turn on the Unicode fallback of edit for this scenario's session. */
+  unicodeFallback?: boolean;
+  /** Only edit lines that were read (an option of the observation policy). */
+  onlyEditWhatWasRead?: boolean;
+  steps: Step[];
+  /** What must be true at the end: the error codes the agent met, in order, and file contents. */
+  outcome: { errors: string[]; files?: Record<string, string> };
+}
+
+/** The ids scenarios may use: lowercase words joined by dashes. */
+export const ScenarioId = z.string().regex(/^[a-z][a-z0-9-]*$/);
+
+/** Picks the string of `lang`. */
+export function t(text: Text, lang: Lang): string {
+  return text[lang];
+}

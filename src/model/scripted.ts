@@ -1,0 +1,67 @@
+import type { Json, ToolResult } from '../harness';
+import type { ExternalChange, Step, Text } from './scenario';
+
+/** What the model does next: speak, call a tool, or (in a script) have someone edit a file. */
+export type Action =
+  | { kind: 'say'; text: Text }
+  | { kind: 'call'; tool: string; args: Json; expect?: string; attempt: number }
+  | { kind: 'external'; change: ExternalChange; note: Text };
+
+/** Turns a script's steps into actions. */
+export function actionsOf(steps: readonly Step[]): Action[] {
+  return steps.map((step): Action => {
+    if ('say' in step) return { kind: 'say', text: step.say };
+    if ('call' in step)
+      return {
+        kind: 'call',
+        tool: step.call,
+        args: step.args,
+        attempt: 1,
+        ...(step.expect ? { expect: step.expect } : {}),
+      };
+    return { kind: 'external', change: step.external, note: step.note };
+  });
+}
+
+const pathOf = (args: Json): string | undefined =>
+  args && typeof args === 'object' && !Array.isArray(args) && typeof args.path === 'string'
+    ? args.path
+    : undefined;
+
+/** Retries after a stale or unread file, at most this many times per call. */
+const MAX_ATTEMPTS = 3;
+
+const lines = {
+  stale: (code: string): Text => ({
+    en: `The file changed after I read it (${code}). I'll read it again and retry.`,
+    zh: `我读过之后文件被改动了（${code}）。我重新读一遍再试。`,
+  }),
+  unread: (code: string, path: string): Text => ({
+    en: `I haven't read ${path} in this session yet (${code}). Reading it first.`,
+    zh: `这个会话里我还没读过 ${path}（${code}），先读一遍。`,
+  }),
+  failed: (code: string): Text => ({
+    en: `That failed with ${code}. I'll leave it there and go on.`,
+    zh: `这一步失败了（${code}），先放下，继续往下。`,
+  }),
+};
+
+/**
+ * How a careful model reacts to a result it did not expect: after `FS_STALE_VERSION` it re-reads the
+ * file and retries; after `FS_NOT_OBSERVED` it reads first and retries; after other errors it says so
+ * and moves on. Returns the actions to do next, before the rest of the script. Pure.
+ */
+export function reactTo(action: Action & { kind: 'call' }, result: ToolResult): Action[] {
+  const code = result.error?.code;
+  if (!code || code === action.expect) return [];
+  const path = pathOf(action.args);
+  const canRetry =
+    path && action.attempt < MAX_ATTEMPTS && (code === 'FS_STALE_VERSION' || code === 'FS_NOT_OBSERVED');
+  if (!canRetry) return [{ kind: 'say', text: lines.failed(code) }];
+  const reread: Action =
+    action.tool === 'str_replace_editor'
+      ? { kind: 'call', tool: 'str_replace_editor', args: { command: 'view', path }, attempt: 1 }
+      : { kind: 'call', tool: 'read', args: { path }, attempt: 1 };
+  const say = code === 'FS_STALE_VERSION' ? lines.stale(code) : lines.unread(code, path);
+  return [{ kind: 'say', text: say }, reread, { ...action, attempt: action.attempt + 1 }];
+}

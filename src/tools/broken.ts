@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { Tool, text } from '../harness';
+
+const Input = z.strictObject({ note: z.string().optional() });
+const Value = z.strictObject({ count: z.number() });
+
+/**
+ * Tools broken on purpose, one way each, to show that the harness contains every failure: a render that
+ * throws, a value that fails its schema, meta that is not JSON, a presenter that throws, and a projection
+ * that reads the clock.
+ */
+export function brokenTools() {
+  return [
+    Tool.define({
+      name: 'broken_render',
+      description: 'A tool whose render throws.',
+      input: Input,
+      output: Value,
+      execute: () => ({ count: 1 }),
+      render: () => {
+        throw new Error('render exploded');
+      },
+    }),
+    Tool.define({
+      name: 'broken_schema',
+      description: 'A tool whose value does not match its own output schema.',
+      input: Input,
+      output: Value,
+      execute: () => ({ count: 'three' }) as unknown as { count: number },
+      render: (_a, v) => text(`count ${v.count}`),
+    }),
+    Tool.define({
+      name: 'broken_meta',
+      description: 'A tool whose presentationMeta returns a Date, which is not JSON.',
+      input: Input,
+      output: Value,
+      execute: () => ({ count: 2 }),
+      render: (_a, v) => text(`count ${v.count}`),
+      presentationMeta: () => ({ at: new Date(0) }) as never,
+    }),
+    Tool.define({
+      name: 'broken_presenter',
+      description: 'A tool whose presentResult throws; the interface falls back to a generic card.',
+      input: Input,
+      output: Value,
+      execute: () => ({ count: 3 }),
+      render: (_a, v) => text(`count ${v.count}`),
+      presentResult: () => {
+        throw new Error('presenter exploded');
+      },
+    }),
+    Tool.define({
+      name: 'impure_clock',
+      description:
+        'A tool whose render reads the clock: it looks stable today, and a replay next year would differ.',
+      input: Input,
+      output: Value,
+      execute: () => ({ count: 4 }),
+      render: (_a, v) => text(`count ${v.count} (report for ${new Date().getFullYear()})`),
+    }),
+  ];
+}

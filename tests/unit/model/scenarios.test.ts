@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBackend } from '../../../src/fs/memory';
+import { parseLog, replay, serializeLog } from '../../../src/harness';
+import { Playground, scenarios, type Scenario } from '../../../src/model';
+
+const play = async (scenario: Scenario, lang: 'en' | 'zh' = 'en') => {
+  const pg = new Playground({ fs: new MemoryBackend(), lang });
+  await pg.load(scenario);
+  await pg.runToEnd();
+  return pg;
+};
+
+/** What a person sees of a run: every card and every model text, in order. */
+const seen = (pg: Playground) =>
+  pg.session.live.map((e) =>
+    e.kind === 'message' ? e.text : [e.call.card, e.result?.card, e.result?.modelText],
+  );
+
+describe.each(scenarios.map((s) => [s.id, s] as const))('scenario %s', (_id, scenario) => {
+  it('plays to its expected outcome', async () => {
+    const pg = await play(scenario);
+    expect(pg.done).toBe(true);
+    expect(pg.errors()).toEqual(scenario.outcome.errors);
+    for (const [path, content] of Object.entries(scenario.outcome.files ?? {})) {
+      expect((await pg.fs.read(path))?.content, path).toBe(content);
+    }
+  });
+
+  it('gives the same transcript every time', async () => {
+    expect(seen(await play(scenario))).toEqual(seen(await play(scenario)));
+  });
+
+  it('replays from its log to the same cards and model texts', async () => {
+    const pg = await play(scenario);
+    const events = parseLog(serializeLog(pg.session.events));
+    expect(replay(events, (name) => pg.registry.get(name))).toEqual(pg.session.live);
+  });
+
+  it('speaks Chinese in every model message', async () => {
+    const pg = await play(scenario, 'zh');
+    const messages = pg.session.live.flatMap((e) => (e.kind === 'message' ? [e.text] : []));
+    for (const text of messages) expect(text).toMatch(/[\u4e00-\u9fff]/);
+  });
+});
+
+describe('stale-version when stepping by hand', () => {
+  it('waits for the visitor to make the external edit', async () => {
+    const pg = new Playground({ fs: new MemoryBackend() });
+    await pg.load(scenarios.find((s) => s.id === 'stale-version')!);
+    for (let i = 0; i < 10 && !pg.waiting; i++) await pg.step();
+    expect(pg.waiting).not.toBeNull();
+    const at = pg.position;
+    await pg.step();
+    expect(pg.position).toBe(at);
+    await pg.simulateExternalEdit('button');
+    expect(pg.waiting).toBeNull();
+    while (!pg.done) await pg.step();
+    expect(pg.errors()).toEqual(['FS_STALE_VERSION']);
+    expect(pg.session.events.some((e) => e.type === 'external/edit' && e.who === 'button')).toBe(true);
+  });
+});
+
+describe('broken-tools', () => {
+  it('falls back to a generic card for the throwing presenter and flags the impure projection', async () => {
+    const pg = await play(scenarios.find((s) => s.id === 'broken-tools')!);
+    const calls = [...pg.calls.values()];
+    const presenter = calls.find((c) => c.entry.tool === 'broken_presenter')!;
+    expect(presenter.entry.result?.card.card.card).toBe('generic');
+    expect(presenter.entry.result?.card.fallback).toMatch(/presenter threw/);
+    expect(calls.find((c) => c.entry.tool === 'impure_clock')!.impure).toContain('render');
+    expect(presenter.impure).toEqual([]);
+  });
+});
+
+describe('card-tour', () => {
+  it('shows all six card kinds', async () => {
+    const pg = await play(scenarios.find((s) => s.id === 'card-tour')!);
+    const kinds = new Set([...pg.calls.values()].map((c) => c.entry.result?.card.card.card));
+    expect([...kinds].sort()).toEqual(['diff', 'generic', 'read', 'search', 'terminal', 'web']);
+  });
+});
