@@ -1,0 +1,88 @@
+import { type Commit, decideDelete, decideEdit, decideWrite, type FsState, type PathClash } from './mutate';
+import { byCodeUnits, normalizeFilePath, parentDirs } from './paths';
+import { type Counters, FRESH_COUNTERS, type FileRecord, fileInfo } from './records';
+import { Subscribers } from './subscribers';
+import type {
+  Actor,
+  EditGuard,
+  EditOutcome,
+  EditSpec,
+  FileInfo,
+  FileSnapshot,
+  FsBackend,
+  Mutation,
+  WriteGuard,
+  WriteOutcome,
+} from './types';
+
+/**
+ * A workspace that lives only as long as the page: the fallback when IndexedDB is unavailable, and the
+ * backend of Node tests. Each mutation reads, decides and stores without yielding, so it is atomic.
+ */
+export class MemoryBackend implements FsBackend {
+  readonly persistent = false;
+  private readonly files = new Map<string, FileRecord>();
+  private counters: Counters = FRESH_COUNTERS;
+  private readonly log: Mutation[] = [];
+  private readonly subscribers = new Subscribers<Mutation>();
+
+  /** The file at `path` with its version, or null when there is none. */
+  async read(path: string): Promise<FileSnapshot | null> {
+    const file = this.files.get(normalizeFilePath(path));
+    return file === undefined ? null : { ...file };
+  }
+
+  /** Writes a whole file under `guard`; see `decideWrite`. */
+  async write(path: string, content: string, guard: WriteGuard, by: Actor): Promise<WriteOutcome> {
+    return this.mutate(path, (state) => decideWrite(state, content, guard, by));
+  }
+
+  /** Replaces text in a file under `guard`; see `decideEdit`. */
+  async edit(path: string, spec: EditSpec, guard: EditGuard, by: Actor): Promise<EditOutcome> {
+    return this.mutate(path, (state) => decideEdit(state, spec, guard, by));
+  }
+
+  /** Deletes a file (`FS_NOT_FOUND` when there is none). */
+  async delete(path: string, by: Actor): Promise<void> {
+    return this.mutate(path, (state) => decideDelete(state, by));
+  }
+
+  /** Every file, sorted by path. */
+  async list(): Promise<FileInfo[]> {
+    return [...this.files.values()].sort((a, b) => byCodeUnits(a.path, b.path)).map(fileInfo);
+  }
+
+  /** The committed mutations, oldest first. */
+  async journal(): Promise<Mutation[]> {
+    return this.log.map((entry) => ({ ...entry }));
+  }
+
+  /** Hears every mutation committed on this backend; returns the unsubscribe function. */
+  subscribe(listener: (mutation: Mutation) => void): () => void {
+    return this.subscribers.add(listener);
+  }
+
+  // Synchronous from reading the state to storing the commit: no other call can interleave.
+  private mutate<O>(raw: string, decide: (state: FsState) => Commit<O>): O {
+    const path = normalizeFilePath(raw);
+    const current = this.files.get(path) ?? null;
+    const clash = current === null ? this.clashAt(path) : null;
+    const commit = decide({ path, current, counters: this.counters, clash });
+    if (commit.mutation === null) return commit.outcome;
+    if (commit.file === null) this.files.delete(path);
+    else this.files.set(path, commit.file);
+    this.counters = commit.counters;
+    this.log.push(commit.mutation);
+    this.subscribers.emit(commit.mutation);
+    return commit.outcome;
+  }
+
+  private clashAt(path: string): PathClash | null {
+    const ancestor = parentDirs(path)
+      .slice(1)
+      .find((dir) => this.files.has(dir));
+    if (ancestor !== undefined) return { file: ancestor, relation: 'ancestor' };
+    const inside = [...this.files.keys()].find((other) => other.startsWith(path + '/'));
+    return inside === undefined ? null : { file: inside, relation: 'inside' };
+  }
+}

@@ -1,0 +1,99 @@
+import { ToolError } from '../harness/errors';
+
+/** The longest normalized path a backend accepts, in UTF-16 code units. */
+export const MAX_PATH_LENGTH = 1024;
+
+/** The longest single path segment a backend accepts, in UTF-16 code units. */
+export const MAX_SEGMENT_LENGTH = 255;
+
+const REMEDY = 'Use an absolute path inside the workspace, such as /src/app.ts.';
+
+/**
+ * Normalizes a path the model or a person typed into the absolute POSIX form the backends store:
+ * `a/b`, `/a/./b`, `//a//b/` all become `/a/b`, and `..` steps up one segment. The root itself is `/`.
+ * Throws `FS_INVALID_PATH` for an empty or blank path, a NUL character, `..` above the root, a path over
+ * 1024 characters or a segment over 255.
+ */
+export function normalizePath(raw: string): string {
+  if (typeof raw !== 'string' || raw.trim() === '') {
+    throw invalid(raw, 'the path is empty', 'Give the path of a file, such as /src/app.ts.');
+  }
+  if (raw.includes('\0')) {
+    throw invalid(raw, 'the path contains a NUL character', 'Remove the NUL character from the path.');
+  }
+  const segments: string[] = [];
+  for (const segment of raw.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.pop() === undefined) {
+        throw invalid(raw, '".." climbs above the root', REMEDY);
+      }
+      continue;
+    }
+    if (segment.length > MAX_SEGMENT_LENGTH) {
+      throw invalid(
+        raw,
+        `a segment is ${segment.length} characters long (at most ${MAX_SEGMENT_LENGTH})`,
+        REMEDY,
+      );
+    }
+    segments.push(segment);
+  }
+  const path = '/' + segments.join('/');
+  if (path.length > MAX_PATH_LENGTH) {
+    throw invalid(raw, `the path is ${path.length} characters long (at most ${MAX_PATH_LENGTH})`, REMEDY);
+  }
+  return path;
+}
+
+/**
+ * `normalizePath` for a path that must name a file: additionally refuses the root directory `/`.
+ * Backends normalize every path they are given with it.
+ */
+export function normalizeFilePath(raw: string): string {
+  const path = normalizePath(raw);
+  if (path === '/') {
+    throw invalid(
+      raw,
+      'it names the root directory, not a file',
+      'Give the path of a file, such as /notes.md.',
+    );
+  }
+  return path;
+}
+
+/**
+ * The directories that contain a normalized path, outermost first, starting with the root:
+ * `/a/b/c.txt` → `['/', '/a', '/a/b']`. Directories are implied by the files inside them.
+ */
+export function parentDirs(path: string): string[] {
+  const dirs = ['/'];
+  let end = path.indexOf('/', 1);
+  while (end !== -1) {
+    dirs.push(path.slice(0, end));
+    end = path.indexOf('/', end + 1);
+  }
+  return path === '/' ? [] : dirs;
+}
+
+/** Every directory implied by a set of normalized file paths, sorted, the root included. */
+export function impliedDirs(paths: Iterable<string>): string[] {
+  const dirs = new Set<string>();
+  for (const path of paths) for (const dir of parentDirs(path)) dirs.add(dir);
+  return [...dirs].sort(byCodeUnits);
+}
+
+/** Orders strings by UTF-16 code units, the order IndexedDB sorts string keys in. */
+export function byCodeUnits(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function invalid(raw: unknown, why: string, remedy: string): ToolError {
+  return new ToolError('FS_INVALID_PATH', `Invalid path ${show(raw)}: ${why}.`, remedy);
+}
+
+// A 100 KB path would swamp the message; the start is enough to recognise it.
+function show(raw: unknown): string {
+  if (typeof raw !== 'string') return String(raw);
+  return JSON.stringify(raw.length > 80 ? raw.slice(0, 80) + '…' : raw);
+}

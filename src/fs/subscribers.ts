@@ -1,0 +1,27 @@
+/**
+ * The listeners of a backend's `subscribe`. A listener that throws is reported and does not stop the
+ * others: the mutation it hears about has already committed.
+ */
+export class Subscribers<T> {
+  private readonly entries = new Set<{ listener: (value: T) => void }>();
+
+  /** Adds a listener; the returned function removes exactly this subscription. */
+  add(listener: (value: T) => void): () => void {
+    const entry = { listener };
+    this.entries.add(entry);
+    return () => {
+      this.entries.delete(entry);
+    };
+  }
+
+  /** Calls every listener, in subscription order, with `value`. */
+  emit(value: T): void {
+    for (const { listener } of [...this.entries]) {
+      try {
+        listener(value);
+      } catch (error) {
+        console.error('A filesystem subscriber threw; the change itself was committed.', error);
+      }
+    }
+  }
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { ToolError } from '../../../src/harness/errors';
+import { impliedDirs, normalizeFilePath, normalizePath, parentDirs } from '../../../src/fs/paths';
+
+const refusal = (raw: string, normalize = normalizePath): ToolError | null => {
+  try {
+    normalize(raw);
+    return null;
+  } catch (error) {
+    if (error instanceof ToolError) return error;
+    throw error;
+  }
+};
+
+describe('normalizePath', () => {
+  it.each([
+    ['/a/b', '/a/b'],
+    ['a/b', '/a/b'],
+    ['/a/./b', '/a/b'],
+    ['//a///b', '/a/b'],
+    ['/a/b/', '/a/b'],
+    ['/a/x/../b', '/a/b'],
+    ['./a', '/a'],
+    ['/', '/'],
+    ['/a/..', '/'],
+    ['/a b/ü.txt', '/a b/ü.txt'],
+    ['/.hidden/...', '/.hidden/...'],
+  ])('normalizes %j to %j', (raw, expected) => {
+    expect(normalizePath(raw)).toBe(expected);
+  });
+
+  it.each([[''], ['   '], ['\t\n']])('refuses the blank path %j', (raw) => {
+    expect(refusal(raw)?.code).toBe('FS_INVALID_PATH');
+  });
+
+  it('refuses ".." above the root', () => {
+    expect(refusal('/a/../../etc')?.message).toContain('above the root');
+  });
+
+  it('refuses a leading ".." of a relative path', () => {
+    expect(refusal('../a')?.code).toBe('FS_INVALID_PATH');
+  });
+
+  it('refuses a NUL character', () => {
+    expect(refusal('/a\0b')?.message).toContain('NUL');
+  });
+
+  it('accepts a path of 1024 characters', () => {
+    const path = '/' + 'a/'.repeat(511) + 'b';
+    expect(normalizePath(path)).toHaveLength(1024);
+  });
+
+  it('refuses a path of 1025 characters', () => {
+    expect(refusal('/' + 'a/'.repeat(511) + 'bc')?.message).toContain('1025');
+  });
+
+  it('accepts a segment of 255 characters', () => {
+    expect(normalizePath('/' + 'x'.repeat(255))).toHaveLength(256);
+  });
+
+  it('refuses a segment of 256 characters', () => {
+    expect(refusal('/' + 'x'.repeat(256))?.message).toContain('256');
+  });
+
+  it('shows only the start of a very long path in the message', () => {
+    expect(refusal('/' + 'x'.repeat(5000))?.message.length).toBeLessThan(200);
+  });
+
+  it('gives a remedy with every refusal', () => {
+    expect(refusal('')?.remedy).toBeTruthy();
+  });
+});
+
+describe('normalizeFilePath', () => {
+  it('refuses the root directory', () => {
+    expect(refusal('/./', normalizeFilePath)?.message).toContain('root directory');
+  });
+
+  it('normalizes like normalizePath otherwise', () => {
+    expect(normalizeFilePath('a//b/')).toBe('/a/b');
+  });
+});
+
+describe('parentDirs', () => {
+  it('lists the containing directories, root first', () => {
+    expect(parentDirs('/a/b/c.txt')).toEqual(['/', '/a', '/a/b']);
+  });
+
+  it('gives the root for a top-level file', () => {
+    expect(parentDirs('/c.txt')).toEqual(['/']);
+  });
+
+  it('gives nothing for the root itself', () => {
+    expect(parentDirs('/')).toEqual([]);
+  });
+});
+
+describe('impliedDirs', () => {
+  it('collects each implied directory once, sorted', () => {
+    expect(impliedDirs(['/src/b/x.ts', '/src/a.ts', '/README.md'])).toEqual(['/', '/src', '/src/b']);
+  });
+});
