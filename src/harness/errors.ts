@@ -55,7 +55,7 @@ export class PluginError extends ToolError {
  */
 export function describeThrown(thrown: unknown): string {
   try {
-    if (thrown instanceof Error) return thrown.message || thrown.name;
+    if (thrown instanceof Error) return String(thrown.message || thrown.name);
     if (typeof thrown === 'string') return thrown;
     if (thrown === null || typeof thrown !== 'object') return String(thrown);
     const text = JSON.stringify(thrown);
@@ -65,10 +65,11 @@ export function describeThrown(thrown: unknown): string {
   }
 }
 
-/** The code a thrown value carries when it is a `ToolError`, else `fallback`. */
+/** The code a thrown value carries when it is a `ToolError` with a well-formed code, else `fallback`. */
 export function codeOf(thrown: unknown, fallback: ErrorCode): ErrorCode {
   try {
-    return thrown instanceof ToolError ? thrown.code : fallback;
+    // Code written in JavaScript may put anything in `code`; the log accepts only stable codes.
+    return thrown instanceof ToolError && /^[A-Z][A-Z0-9_]*$/.test(thrown.code) ? thrown.code : fallback;
   } catch {
     return fallback;
   }

@@ -28,7 +28,8 @@ function copy(input: unknown, at: string, ancestors: Set<object>): Json {
       return input;
     case 'number':
       if (!Number.isFinite(input)) throw new NotJson(`${at}: ${input} is not a JSON number`);
-      return input;
+      // JSON has no -0 (it comes back as 0); copying it as 0 keeps a live copy equal to its replay.
+      return input === 0 ? 0 : input;
     case 'object':
       if (input === null) return null;
       return copyObject(input, at, ancestors);
@@ -42,7 +43,8 @@ function copyObject(input: object, at: string, ancestors: Set<object>): Json {
   ancestors.add(input);
   try {
     if (Array.isArray(input)) {
-      return input.map((item: unknown, i) => {
+      // Array.from visits holes, which JSON turns into null; `map` would skip them.
+      return Array.from(input, (item: unknown, i) => {
         if (item === undefined) throw new NotJson(`${at}[${i}]: undefined is not JSON`);
         return copy(item, `${at}[${i}]`, ancestors);
       });

@@ -17,7 +17,9 @@ function seeded(seed: number): () => number {
 function inWorld<T>(shift: number, seed: number, fn: () => T): T {
   const RealDate = Date;
   const realRandom = Math.random;
-  const realNow = performance.now.bind(performance);
+  const realNow = performance.now;
+  // Usually inherited from Performance.prototype: restoring means removing the own property we add.
+  const ownNow = Object.getOwnPropertyDescriptor(performance, 'now');
   class ShiftedDate extends RealDate {
     constructor(...args: unknown[]) {
       if (args.length === 0) super(RealDate.now() + shift);
@@ -29,13 +31,14 @@ function inWorld<T>(shift: number, seed: number, fn: () => T): T {
   }
   globalThis.Date = ShiftedDate as DateConstructor;
   Math.random = seeded(seed);
-  performance.now = () => realNow() + shift;
+  performance.now = () => realNow.call(performance) + shift;
   try {
     return fn();
   } finally {
     globalThis.Date = RealDate;
     Math.random = realRandom;
-    performance.now = realNow;
+    if (ownNow) Object.defineProperty(performance, 'now', ownNow);
+    else Reflect.deleteProperty(performance, 'now');
   }
 }
 

@@ -100,7 +100,12 @@ function errorResult(code: ErrorCode, message: string, remedy?: string): ToolRes
 }
 
 function fromThrown(thrown: unknown, fallback: ErrorCode): ToolResult {
-  const remedy = thrown instanceof ToolError ? thrown.remedy : undefined;
+  let remedy: string | undefined;
+  try {
+    remedy = thrown instanceof ToolError && typeof thrown.remedy === 'string' ? thrown.remedy : undefined;
+  } catch {
+    // A revoked proxy throws even on `instanceof`; escaping here would skip the post-execute hooks.
+  }
   return errorResult(codeOf(thrown, fallback), describeThrown(thrown), remedy);
 }
 
@@ -239,13 +244,18 @@ export class Registry {
     for (const { decision, by } of decided) {
       if (decision.verdict === 'allow') continue;
       outcome.decisions.push({ hook: preExecute.spec.name, plugin: by, decision });
-      if (decision.verdict === 'deny') {
-        return errorResult(
-          'HOOK_DENIED',
-          `plugin "${by}" denied this call: ${decision.reason}`,
-          'do not repeat the same call; choose another action',
-        );
-      }
+    }
+    // A deny ends the round, so it can only be last; it wins before anyone asks the person.
+    const last = decided.at(-1);
+    if (last?.decision.verdict === 'deny') {
+      return errorResult(
+        'HOOK_DENIED',
+        `plugin "${last.by}" denied this call: ${last.decision.reason}`,
+        'do not repeat the same call; choose another action',
+      );
+    }
+    for (const { decision, by } of decided) {
+      if (decision.verdict !== 'ask') continue;
       const approved = spec.approve
         ? await spec.approve({ ...input, prompt: decision.prompt, plugin: by })
         : false;

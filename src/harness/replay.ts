@@ -83,11 +83,19 @@ export function updateTranscript(
       const call = presentCall(tools(tool), tool, args);
       return [...entries, { kind: 'call', seq, callId, tool, args, call, decisions: [] }];
     }
-    case 'tool/result':
+    case 'tool/result': {
+      // The presenter gets what it got live, `{content, error, meta}`, not the event around it.
+      const { content, error, meta } = event;
+      const result: ToolResult = {
+        content,
+        ...(error ? { error } : {}),
+        ...(meta !== undefined ? { meta } : {}),
+      };
       return updateCall(entries, event.callId, (entry) => ({
         ...entry,
-        result: viewResult(tools(event.tool), event.tool, entry.args, event),
+        result: viewResult(tools(event.tool), event.tool, entry.args, result),
       }));
+    }
     case 'plugin/decision': {
       const { hook, plugin, decision } = event;
       return updateCall(entries, event.callId, (entry) => ({

@@ -99,7 +99,7 @@ export class Session {
     const decisions = outcome.decisions.map((d) => ({
       hook: d.hook,
       plugin: d.plugin,
-      decision: toJsonOrNull(d.decision),
+      decision: toJsonOrNull(withoutValue(d.decision)),
     }));
     for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
     const { result } = outcome;
@@ -128,6 +128,13 @@ function pick(result: CallOutcome['result']) {
     ...(result.error ? { error: result.error } : {}),
     ...(result.meta !== undefined ? { meta: result.meta } : {}),
   };
+}
+
+// A plugin's replacement value becomes the call's canonical value, and values are never logged.
+function withoutValue(decision: unknown): unknown {
+  if (typeof decision !== 'object' || decision === null || !('value' in decision)) return decision;
+  const { value: _value, ...rest } = decision;
+  return { ...rest, replaced: 'value' };
 }
 
 function toJsonOrNull(value: unknown) {
