@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { SlotHook, ToolError, slot, type ToolContext, type ErrorCode } from '../harness';
+import { normalizeFilePath } from '../fs/paths';
 import type { Actor, EditGuard, WriteGuard } from '../fs/types';
 
-/** What a write or edit intent asks: may this session change this path, and under which guard? */
+/**
+ * What a write or edit intent asks: may this session change this path, and under which guard? `path` is
+ * normalized (`a.txt` and `/x/../a.txt` are both `/a.txt`), as in every `fs/observed` event.
+ */
 export interface IntentInput {
   session: string;
   callId: string;
@@ -104,7 +108,8 @@ export async function resolveWrite(
   tool: string,
   path: string,
 ): Promise<Resolved<WriteGuard>> {
-  const answer = await slot(ctx.hooks, writeIntent, { session: ctx.session, callId: ctx.callId, tool, path });
+  const input = { session: ctx.session, callId: ctx.callId, tool, path: normalizeFilePath(path) };
+  const answer = await slot(ctx.hooks, writeIntent, input);
   return resolve<WriteGuard>(answer?.decision, { kind: 'none' });
 }
 
@@ -114,7 +119,8 @@ export async function resolveEdit(
   tool: string,
   path: string,
 ): Promise<Resolved<EditGuard>> {
-  const answer = await slot(ctx.hooks, editIntent, { session: ctx.session, callId: ctx.callId, tool, path });
+  const input = { session: ctx.session, callId: ctx.callId, tool, path: normalizeFilePath(path) };
+  const answer = await slot(ctx.hooks, editIntent, input);
   return resolve<EditGuard>(answer?.decision, { kind: 'none' });
 }
 
@@ -126,9 +132,11 @@ export function agent(ctx: ToolContext): Actor {
 /** Tells the session's log (and so every policy) what the agent now knows about `path`. */
 export function observed(
   ctx: ToolContext,
-  path: string,
+  raw: string,
   seen: { version: string; via: 'read' | 'write' | 'edit'; lines?: [number, number] } | null,
 ): void {
+  // Ledgers are keyed by path: every spelling of one file must land on the same entry.
+  const path = normalizeFilePath(raw);
   if (!seen) ctx.emit({ type: 'fs/observed', session: ctx.session, path, state: 'absent', via: 'read' });
   else ctx.emit({ type: 'fs/observed', session: ctx.session, path, state: 'present', ...seen });
 }

@@ -143,6 +143,27 @@ describe('edit', () => {
   });
 });
 
+describe('path spellings', () => {
+  it('treats every spelling of a path as the same ledger entry', async () => {
+    const w = await mk({ '/a.txt': 'one\n' });
+    await w.call('read', { path: 'a.txt' });
+    expect(
+      code(await w.call('edit', { path: 'a.txt', old_string: 'one', new_string: 'two' })),
+    ).toBeUndefined();
+    expect(code(await w.call('write', { path: '/x/../a.txt', content: 'three\n' }))).toBeUndefined();
+    expect([...w.policy!.ledger('s1').keys()]).toEqual(['/a.txt']);
+  });
+
+  it('records a missed read under the normalized path', async () => {
+    const w = await mk();
+    await w.call('read', { path: 'b.txt' });
+    expect(w.policy!.ledger('s1').get('/b.txt')).toEqual({ state: 'absent' });
+    expect(code(await w.call('edit', { path: '/b.txt', old_string: 'a', new_string: 'b' }))).toBe(
+      'FS_NOT_FOUND',
+    );
+  });
+});
+
 describe('without the policy', () => {
   it('writes over an unread file unconditionally', async () => {
     const w = await mk({ '/a.txt': 'theirs\n' }, { policy: false });
