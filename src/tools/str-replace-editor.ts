@@ -51,9 +51,22 @@ type Value = z.infer<typeof Value>;
 /** Inserts `text` after line `after` of the file, keeping its line endings. */
 async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: number, text: string) {
   const { guard, guarded } = await resolveEdit(ctx, 'str_replace_editor', path);
-  const file = await fs.read(path);
-  if (!file)
-    throw new ToolError('FS_NOT_FOUND', `${path} does not exist`, 'create it with the create command');
+  const version = guard.kind === 'ifVersion' ? guard.version : null;
+  // As in a backend edit, a missing file or a stale version is reported before anything about the content
+  // (and through `guarded`, so the policy words it as it does for edit).
+  const file = await guarded(async () => {
+    const found = await fs.read(path);
+    if (!found)
+      throw new ToolError('FS_NOT_FOUND', `${path} does not exist`, 'create it with the create command');
+    if (version !== null && found.version !== version) {
+      throw new ToolError(
+        'FS_STALE_VERSION',
+        `${found.path} changed after you read it: you read version ${version}, it is now ${found.version}.`,
+        'Re-read the file, then retry the change against what it says now.',
+      );
+    }
+    return found;
+  });
   const total = textLines(file.content).length;
   if (after > total) {
     throw new ToolError(
@@ -71,7 +84,6 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   const end = tail ? eol : glue ? '' : file.content.endsWith('\n') ? eol : '';
   const content = `${head}${glue}${text.replace(/\r?\n/g, eol)}${end}${tail}`;
   // An insert is an edit: the session's version guards the whole rewrite.
-  const version = guard.kind === 'ifVersion' ? guard.version : null;
   const writeGuard = version ? ({ kind: 'replaceIfVersion', version } as const) : ({ kind: 'none' } as const);
   const done = await guarded(() => fs.write(path, content, writeGuard, agent(ctx)));
   observed(ctx, done.path, {

@@ -248,6 +248,28 @@ describe('str_replace_editor shares the ledger', () => {
   });
 });
 
+describe('str_replace_editor insert reports a stale view first', () => {
+  const view = async (file: string) => {
+    const w = await mk({ '/a.txt': file });
+    await w.call('str_replace_editor', { command: 'view', path: '/a.txt' });
+    return w;
+  };
+  const insert = (w: Awaited<ReturnType<typeof mk>>, line: number) =>
+    w.call('str_replace_editor', { command: 'insert', path: '/a.txt', insert_line: line, new_str: 'x' });
+
+  it('as FS_STALE_VERSION when the file was deleted since it was viewed, like edit', async () => {
+    const w = await view('one\n');
+    await w.fs.delete('/a.txt', outside);
+    expect(code(await insert(w, 0))).toBe('FS_STALE_VERSION');
+  });
+
+  it('before saying the line is past the end of what the file holds now', async () => {
+    const w = await view('one\ntwo\n');
+    await w.fs.write('/a.txt', '', { kind: 'none' }, outside);
+    expect(code(await insert(w, 2))).toBe('FS_STALE_VERSION');
+  });
+});
+
 describe('only edit what was read', () => {
   const ten = Array.from({ length: 10 }, (_, i) => `line ${i + 1}`).join('\n') + '\n';
 
