@@ -1,7 +1,11 @@
 // The entry point of the page, and the only module that may import src/ui (an ESLint rule enforces it).
+import './ui/styles.css';
+import { boot } from './ui';
 
-const app = document.querySelector<HTMLElement>('#app');
-if (!app) throw new Error('index.html has no <main id="app">');
+const root = document.querySelector<HTMLElement>('#app');
+if (!root) throw new Error('index.html has no <main id="app">');
 
-// Tells tests and people that the module script loaded, which proves the relative base resolved.
-app.dataset.ready = 'true';
+void boot(root).then((app) => {
+  // A handle for people poking around in the console, and for tests.
+  (window as unknown as { playground: unknown }).playground = app;
+});

@@ -28,9 +28,7 @@ export interface FileInfo {
  *   must exist (`FS_NOT_FOUND`).
  */
 export type WriteGuard =
-  | { kind: 'none' }
-  | { kind: 'createIfAbsent' }
-  | { kind: 'replaceIfVersion'; version: Version };
+  { kind: 'none' } | { kind: 'createIfAbsent' } | { kind: 'replaceIfVersion'; version: Version };
 
 /**
  * The condition an edit must meet. Inside one transaction the order is: version, then match, then
@@ -39,8 +37,7 @@ export type WriteGuard =
  * line with `FS_OUTSIDE_LINES`.
  */
 export type EditGuard =
-  | { kind: 'none' }
-  | { kind: 'ifVersion'; version: Version; withinLines?: [number, number][] };
+  { kind: 'none' } | { kind: 'ifVersion'; version: Version; withinLines?: [number, number][] };
 
 /** A literal replacement. */
 export interface EditSpec {

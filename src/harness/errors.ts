@@ -18,7 +18,8 @@ export type ErrorCode =
   | 'BAD_PATTERN'
   | 'NOT_AVAILABLE'
   | `FS_${string}`
-  | `SQL_${string}`;
+  | `SQL_${string}`
+  | `WEB_${string}`;
 
 /**
  * An error meant for the model: a stable `code`, what happened, and the `remedy` that leads to the right

@@ -65,12 +65,20 @@ export class Playground {
   }
 
   /** Tools for a scenario: the file tools, plus the sets it asks for. */
-  private toolsFor(scenario: Scenario): Tool[] {
+  private toolsFor(scenario: Pick<Scenario, 'tools' | 'unicodeFallback'>): Tool[] {
     const tools = fileTools(this.fs, { unicodeFallback: () => scenario.unicodeFallback ?? false });
-    if (scenario.tools?.includes('teaching'))
+    if (scenario.tools?.includes('teaching')) {
       tools.push(shellTool(this.fs), webFetchTool(), countWordsTool(this.fs));
+    }
     if (scenario.tools?.includes('broken')) tools.push(...brokenTools());
     return tools;
+  }
+
+  /** Every tool any scenario uses, by name: what a replay needs to rebuild cards from a log. */
+  allTools(): Registry {
+    const registry = new Registry();
+    for (const tool of this.toolsFor({ tools: ['teaching', 'broken'] })) registry.register(tool);
+    return registry;
   }
 
   /** Starts `scenario` afresh: its files restored, a new session, the script at its start. */

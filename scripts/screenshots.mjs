@@ -1,0 +1,58 @@
+// Takes the README's screenshots of the built site: light and dark, English and Chinese, phone width.
+// Usage: npm run screenshots (builds first). Writes docs/*.png.
+import { chromium } from '@playwright/test';
+import { findChromium } from './find-chromium.mjs';
+import { APP_PATH, serve } from './serve.mjs';
+
+const shots = [
+  { name: 'main-light-en', lang: 'en', scheme: 'light', width: 1360, height: 900, scenario: 'stale-version' },
+  { name: 'main-dark-en', lang: 'en', scheme: 'dark', width: 1360, height: 900, scenario: 'truncation' },
+  { name: 'main-light-zh', lang: 'zh', scheme: 'light', width: 1360, height: 900, scenario: 'stale-version' },
+  { name: 'phone-en', lang: 'en', scheme: 'light', width: 375, height: 780, scenario: 'happy-path' },
+  {
+    name: 'phone-dark-zh',
+    lang: 'zh',
+    scheme: 'dark',
+    width: 375,
+    height: 780,
+    scenario: 'edit-before-read',
+  },
+];
+
+const only = process.argv.slice(2);
+const server = await serve({ port: 0 });
+const { port } = server.address();
+const browser = await chromium.launch({
+  executablePath: findChromium()?.path,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
+});
+try {
+  for (const shot of shots.filter((s) => only.length === 0 || only.includes(s.name))) {
+    const context = await browser.newContext({
+      viewport: { width: shot.width, height: shot.height },
+      colorScheme: shot.scheme,
+      locale: shot.lang === 'zh' ? 'zh-CN' : 'en-US',
+    });
+    const page = await context.newPage();
+    await page.goto(
+      `http://127.0.0.1:${port}${APP_PATH}?scenario=${shot.scenario}&lang=${shot.lang}&speed=instant`,
+    );
+    await page.waitForSelector('#app[data-ready="true"]');
+    await page.evaluate(() => window.playground.play());
+    await page.waitForSelector('#app[data-run-state="done"]');
+    await page.waitForTimeout(300);
+    await page.screenshot({ path: `docs/${shot.name}.png`, fullPage: false });
+    console.log(`docs/${shot.name}.png`);
+    await context.close();
+  }
+} finally {
+  await browser.close();
+  server.close();
+}

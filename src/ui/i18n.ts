@@ -1,0 +1,161 @@
+import type { Lang } from '../model/scenario';
+
+/** Every visible string of the interface, in both languages. One table, so nothing is left untranslated. */
+const strings = {
+  appTitle: { en: 'Harness Playground', zh: '工具框架演练场' },
+  tagline: {
+    en: 'Decide on a verifiable credential, not on what things look like right now.',
+    zh: '凭可验证的凭证做判断，而不是凭“现在看起来怎样”。',
+  },
+  scenario: { en: 'Scenario', zh: '场景' },
+  chooseScenario: { en: 'Choose a scenario', zh: '选择场景' },
+  close: { en: 'Close', zh: '关闭' },
+  play: { en: 'Play', zh: '播放' },
+  pause: { en: 'Pause', zh: '暂停' },
+  step: { en: 'Step', zh: '单步' },
+  reset: { en: 'Reset', zh: '重置' },
+  speed: { en: 'Speed', zh: '速度' },
+  slow: { en: 'Slow', zh: '慢' },
+  normal: { en: 'Normal', zh: '中' },
+  fast: { en: 'Fast', zh: '快' },
+  instant: { en: 'Instant', zh: '瞬间' },
+  simulateExternal: { en: 'Simulate external edit', zh: '模拟外部编辑' },
+  keysHint: {
+    en: 'Keys: Space play/pause · → step · R reset',
+    zh: '快捷键：空格 播放/暂停 · → 单步 · R 重置',
+  },
+  transcript: { en: 'Transcript', zh: '对话记录' },
+  files: { en: 'Files', zh: '文件' },
+  ledger: { en: 'Ledger', zh: '账本' },
+  log: { en: 'Event log', zh: '事件日志' },
+  tools: { en: 'Tools', zh: '工具' },
+  playYourself: { en: 'Play the model', zh: '扮演模型' },
+  model: { en: 'Model', zh: '模型' },
+  call: { en: 'Call', zh: '调用' },
+  result: { en: 'Result', zh: '结果' },
+  pending: { en: 'waiting for the result…', zh: '等待结果……' },
+  modelSaw: { en: 'What the model saw', zh: '模型看到的内容' },
+  bytesChars: { en: '{bytes} bytes · {chars} characters', zh: '{bytes} 字节 · {chars} 个字符' },
+  value: { en: 'Canonical value', zh: '规范值' },
+  notPersisted: {
+    en: 'not persisted: the log keeps content, error and meta only',
+    zh: '不落盘：日志只存 content、error 与 meta',
+  },
+  valueUnavailable: {
+    en: 'Value not available: this result was rebuilt from the log, which never stores values.',
+    zh: '规范值不可用：此结果由日志回放重建，日志从不存储规范值。',
+  },
+  remedy: { en: 'Remedy', zh: '补救' },
+  errorLabel: { en: 'Error', zh: '错误' },
+  fallbackCard: { en: 'Shown as a generic card: {why}', zh: '已回退为 generic 卡：{why}' },
+  impure: {
+    en: 'Impure projection: {which} gave different output under another clock or random source. A replay would not match.',
+    zh: '投影不纯：{which} 在换了时钟或随机源后输出不同，回放将无法重现。',
+  },
+  decidedBy: { en: '{hook}: decided by {plugin}', zh: '{hook}：由 {plugin} 决定' },
+  linesOf: { en: 'lines {from}–{to} of {total}', zh: '第 {from}–{to} 行，共 {total} 行' },
+  emptyFile: { en: 'empty file', zh: '空文件' },
+  showingOf: { en: 'showing {shown} of {total}', zh: '显示 {shown} / 共 {total}' },
+  allShown: { en: 'all {total} shown', zh: '全部 {total} 条' },
+  truncatedWarn: { en: 'Truncated: {hidden} more not shown', zh: '已截断：还有 {hidden} 条未显示' },
+  exitStatus: { en: 'exit status {code}', zh: '退出码 {code}' },
+  created: { en: 'created', zh: '新建' },
+  noChanges: { en: 'no changes', zh: '无改动' },
+  version: { en: 'version', zh: '版本' },
+  fileVersion: { en: 'File version', zh: '文件版本' },
+  agentKnows: { en: 'Agent knows', zh: '智能体所知' },
+  path: { en: 'Path', zh: '路径' },
+  unseen: { en: 'unseen', zh: '未见' },
+  absent: { en: 'absent', zh: '不存在' },
+  stale: { en: 'stale: the file moved on', zh: '已过期：文件已变' },
+  current: { en: 'current', zh: '最新' },
+  ledgerEmpty: { en: 'The agent has not looked at any file yet.', zh: '智能体还没看过任何文件。' },
+  ledgerOff: {
+    en: 'The observation policy is off: writes and edits are unconditional.',
+    zh: '观测策略已关闭：写入与编辑不受约束。',
+  },
+  policyToggle: { en: 'Observation policy', zh: '观测策略' },
+  openFile: { en: 'Open {path}', zh: '打开 {path}' },
+  save: { en: 'Save (an external edit)', zh: '保存（算作外部编辑）' },
+  editorNote: {
+    en: 'Saving here changes the file behind the agent’s back: it gets a new version the agent has not seen.',
+    zh: '在这里保存，就是在智能体背后改文件：文件得到一个智能体没见过的新版本。',
+  },
+  loadingEditor: { en: 'Loading the editor…', zh: '正在加载编辑器……' },
+  tool: { en: 'Tool', zh: '工具' },
+  arguments: { en: 'Arguments (JSON)', zh: '参数（JSON）' },
+  send: { en: 'Send call', zh: '发送调用' },
+  argsOk: { en: 'Arguments match the schema.', zh: '参数符合 schema。' },
+  argsBadJson: { en: 'Not valid JSON: {why}', zh: '不是合法 JSON：{why}' },
+  argsBad: { en: 'Does not match the schema:', zh: '不符合 schema：' },
+  manualNote: {
+    en: 'You are the model now: pick a tool, write its arguments and send. The result arrives exactly as the model would receive it.',
+    zh: '现在由你扮演模型：选工具、写参数、发送。结果和模型收到的一模一样。',
+  },
+  waitingExternal: { en: 'The script is waiting: {note}', zh: '脚本在等待：{note}' },
+  replayMode: {
+    en: 'Replay: rebuilt from the log alone. Cards and model texts are exact; values were never stored.',
+    zh: '回放模式：仅凭日志重建。卡片与模型文本完全一致；规范值从未存储。',
+  },
+  leaveReplay: { en: 'Back to live', zh: '回到实时' },
+  notPersistent: {
+    en: 'This browser does not allow storage here: the workspace lives in memory and nothing will be kept.',
+    zh: '此浏览器不允许在这里存储：工作区只在内存中，关闭后不会保留。',
+  },
+  done: { en: 'The script is done.', zh: '脚本已结束。' },
+  exportSession: { en: 'Export session', zh: '导出会话' },
+  importSession: { en: 'Import session', zh: '导入会话' },
+  share: { en: 'Copy share link', zh: '复制分享链接' },
+  shareCopied: { en: 'Link copied.', zh: '链接已复制。' },
+  resetWorkspace: { en: 'Reset workspace', zh: '重置工作区' },
+  pastSessions: { en: 'Past sessions', zh: '历史会话' },
+  openReplay: { en: 'Open in replay', zh: '以回放打开' },
+  noPastSessions: { en: 'No past sessions yet.', zh: '还没有历史会话。' },
+  importFailed: { en: 'Could not import: {why}', zh: '无法导入：{why}' },
+  badLink: {
+    en: 'This link is damaged ({why}); the default scenario was opened instead.',
+    zh: '链接已损坏（{why}），已改为打开默认场景。',
+  },
+  language: { en: 'Language', zh: '语言' },
+  theme: { en: 'Theme', zh: '主题' },
+  dark: { en: 'Dark', zh: '深色' },
+  light: { en: 'Light', zh: '浅色' },
+  system: { en: 'System', zh: '跟随系统' },
+  more: { en: 'More', zh: '更多' },
+  emptyTranscript: { en: 'Press Play or Step to start the scenario.', zh: '按“播放”或“单步”开始场景。' },
+  showEarlier: { en: 'Show {n} earlier entries', zh: '显示更早的 {n} 条' },
+  stepOf: { en: 'step {n}', zh: '第 {n} 步' },
+  otherTab: { en: 'Another tab changed {path}.', zh: '另一个标签页修改了 {path}。' },
+  approveTitle: { en: 'A plugin asks before this call', zh: '插件在此调用前请求确认' },
+  approve: { en: 'Approve once', zh: '批准一次' },
+  deny: { en: 'Deny', zh: '拒绝' },
+} as const satisfies Record<string, Record<Lang, string>>;
+
+/** A key of the string table. */
+export type StringKey = keyof typeof strings;
+
+let current: Lang = 'en';
+
+/** Sets the language every later `tr` call uses. */
+export function setLang(lang: Lang): void {
+  current = lang;
+}
+
+/** The language in use. */
+export function lang(): Lang {
+  return current;
+}
+
+/** The string `key` in the current language, with `{name}` placeholders filled from `vars`. */
+export function tr(key: StringKey, vars: Record<string, string | number> = {}): string {
+  return strings[key][current].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+/** The language to start in: `?lang=`, else the browser's preference, else English. */
+export function pickLang(param: string | null, preferred: readonly string[]): Lang {
+  if (param === 'en' || param === 'zh') return param;
+  return preferred.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
+}
+
+/** Every key, for the test that checks both languages are filled. */
+export const allStrings = strings;

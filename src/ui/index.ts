@@ -1,0 +1,3 @@
+export * from './app';
+export * from './boot';
+export * from './i18n';

@@ -1,0 +1,93 @@
+import type { Registry } from '../harness';
+import { h } from './dom';
+import { tr } from './i18n';
+
+/** A starting set of arguments for a tool, from its JSON Schema: required fields with simple values. */
+export function exampleArgs(schema: Record<string, unknown>, path: string): Record<string, unknown> {
+  const props = (schema.properties ?? {}) as Record<string, { type?: string; const?: unknown }>;
+  const required = (schema.required ?? []) as string[];
+  const args: Record<string, unknown> = {};
+  for (const name of required) {
+    const prop = props[name] ?? {};
+    if (prop.const !== undefined) args[name] = prop.const;
+    else if (name === 'path') args[name] = path;
+    else if (prop.type === 'number' || prop.type === 'integer') args[name] = 1;
+    else if (prop.type === 'boolean') args[name] = false;
+    else args[name] = '';
+  }
+  const variants = schema.oneOf as Record<string, unknown>[] | undefined;
+  return variants?.[0] ? exampleArgs(variants[0], path) : args;
+}
+
+/** Checks `text` as the arguments of `tool`: JSON first, then the tool's own schema. */
+export function checkArgs(
+  registry: Registry,
+  tool: string,
+  text: string,
+): { ok: true; args: unknown } | { ok: false; message: string } {
+  let args: unknown;
+  try {
+    args = JSON.parse(text);
+  } catch (thrown) {
+    return { ok: false, message: tr('argsBadJson', { why: (thrown as Error).message }) };
+  }
+  const parsed = registry.get(tool)?.input.safeParse(args);
+  if (!parsed || parsed.success) return { ok: true, args };
+  const lines = parsed.error.issues.map((i) => `• ${i.path.join('.') || '(root)'}: ${i.message}`);
+  return { ok: false, message: [tr('argsBad'), ...lines].join('\n') };
+}
+
+/** "Play the model yourself": pick a tool, write its arguments (checked as you type), send the call. */
+export function manualView(
+  registry: Registry,
+  focus: string,
+  send: (tool: string, args: unknown) => Promise<void>,
+): HTMLElement {
+  const schemas = registry.schemas();
+  const select = h(
+    'select',
+    { id: 'manual-tool' },
+    schemas.map((s) => h('option', { value: s.name }, s.name)),
+  );
+  const area = h('textarea', {
+    id: 'manual-args',
+    rows: 8,
+    spellcheck: 'false',
+    'aria-describedby': 'manual-status',
+  });
+  const status = h('pre', { id: 'manual-status', class: 'status', 'aria-live': 'polite' });
+  const button = h('button', { type: 'submit', class: 'primary' }, tr('send'));
+  const validate = () => {
+    const checked = checkArgs(registry, select.value, area.value);
+    status.textContent = checked.ok ? `✓ ${tr('argsOk')}` : `✗ ${checked.message}`;
+    status.dataset.ok = String(checked.ok);
+    button.disabled = !checked.ok;
+    return checked;
+  };
+  const template = () => {
+    const schema = schemas.find((s) => s.name === select.value)?.inputSchema ?? {};
+    area.value = JSON.stringify(exampleArgs(schema, focus), null, 2);
+    validate();
+  };
+  select.addEventListener('change', template);
+  area.addEventListener('input', validate);
+  template();
+  return h(
+    'form',
+    {
+      class: 'manual',
+      onsubmit: (event: Event) => {
+        event.preventDefault();
+        const checked = validate();
+        if (checked.ok) void send(select.value, checked.args);
+      },
+    },
+    h('p', { class: 'muted' }, tr('manualNote')),
+    h('label', { for: 'manual-tool' }, tr('tool')),
+    select,
+    h('label', { for: 'manual-args' }, tr('arguments')),
+    area,
+    status,
+    button,
+  );
+}
