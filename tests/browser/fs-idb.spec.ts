@@ -1,0 +1,21 @@
+import { expect, test } from '@playwright/test';
+import { fsContractCases } from '../contract/fs-contract';
+import { testPage } from './env';
+
+test('every backend contract case passes on real IndexedDB and in memory', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(testPage('fs-contract.html'));
+  await expect(page.locator('body')).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
+  expect(await page.evaluate(() => window.__failure)).toBeUndefined();
+  const results = (await page.evaluate(() => window.__results)) ?? [];
+  // Counted from the suite itself, so a page that ran nothing (or only some) cannot pass.
+  expect(results.length, 'cases run').toBe(2 * fsContractCases.length);
+  for (const backend of ['IdbBackend', 'MemoryBackend']) {
+    const names = results.filter((r) => r.name.startsWith(`${backend}: `)).map((r) => r.name);
+    expect(names).toEqual(fsContractCases.map((c) => `${backend}: ${c.name}`));
+  }
+  const failed = results.filter((r) => !r.ok).map((r) => `${r.name}: ${r.error}`);
+  expect(failed, `failed cases:\n${failed.join('\n')}`).toEqual([]);
+  expect(errors).toEqual([]);
+});
