@@ -113,6 +113,14 @@ function issues(error: z.ZodError): string {
   return error.issues.map((i) => `- ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('\n');
 }
 
+/** Freezes an object and everything it holds, so listeners cannot change it in place. */
+function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
+  if (typeof value !== 'object' || value === null || seen.has(value)) return value;
+  seen.add(value);
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
+  return Object.freeze(value);
+}
+
 /** Runs the pure projections of a value, turning every failure into a `ToolError` with its code. */
 export function project(tool: Tool, args: unknown, value: unknown): ToolResult {
   const checked = tool.output.safeParse(value);
@@ -232,7 +240,9 @@ export class Registry {
     } catch (thrown) {
       outcome.result = fromThrown(thrown, 'TOOL_FAILED');
     }
-    await this.postExecute(tool, { ...base, result: outcome.result, value: outcome.value }, spec, outcome);
+    // Listeners see the result and value frozen: a change must be a decision, validated and logged.
+    const seen = { ...base, result: deepFreeze(outcome.result), value: deepFreeze(outcome.value) };
+    await this.postExecute(tool, seen, spec, outcome);
   }
 
   private async preExecute(

@@ -3,7 +3,7 @@ import { type Hooks, Notice, notify } from './hooks';
 import { toJson } from './json';
 import { impureProjections } from './purity';
 import type { Approve, CallOutcome, Registry } from './registry';
-import { type CallEntry, type TranscriptEntry, updateTranscript, viewResult } from './replay';
+import { type CallEntry, type TranscriptEntry, replay, updateTranscript, viewResult } from './replay';
 import { presentCall } from './present';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
@@ -28,6 +28,12 @@ export interface SessionSpec {
   scenario?: string;
   /** Run the purity check after every successful call (costs two more runs of the projections). */
   checkPurity?: boolean;
+  /**
+   * A log to carry on instead of starting a new one (after a page reload). It must open with this
+   * session's `session/start`; nothing is emitted for it, and seq numbers, call ids and the transcript
+   * continue from it. Pass a `clock` that continues the old one, or the times will not.
+   */
+  log?: readonly HarnessEvent[];
 }
 
 /** A call as it happened live: its transcript entry, plus what only a live run has. */
@@ -50,6 +56,10 @@ export class Session {
 
   constructor(readonly spec: SessionSpec) {
     this.clock = spec.clock ?? fakeClock();
+    if (spec.log) {
+      this.carryOn(spec.log);
+      return;
+    }
     const tools = spec.registry.list().map((t) => t.name);
     this.emit({
       type: 'session/start',
@@ -57,6 +67,22 @@ export class Session {
       tools,
       ...(spec.scenario ? { scenario: spec.scenario } : {}),
     });
+  }
+
+  // Values were never logged, so the transcript of the old part is the replay of its log.
+  private carryOn(log: readonly HarnessEvent[]): void {
+    const first = log[0];
+    if (first?.type !== 'session/start' || first.session !== this.spec.id) {
+      throw new RangeError(
+        `A log to carry on must open with the session/start of "${this.spec.id}", not ${JSON.stringify(first)}`,
+      );
+    }
+    this.log = log.map((event, seq) => {
+      if (event.seq !== seq) throw new RangeError(`Event ${seq} of the log to carry on has seq ${event.seq}`);
+      return HarnessEvent.parse(event);
+    });
+    this.calls = log.filter((e) => e.type === 'tool/call').length;
+    this.live = replay(this.log, (name) => this.spec.registry.get(name));
   }
 
   get id(): string {
@@ -91,6 +117,17 @@ export class Session {
     const loggedArgs = jsonArgs.ok ? jsonArgs.value : jsonArgs.error;
     const callEvent = this.emit({ type: 'tool/call', callId, tool, args: loggedArgs });
     const def = registry.get(tool);
+    // The entry takes its place when the call is made, as on replay, and gets its result when it ends.
+    const pending: CallEntry = {
+      kind: 'call',
+      seq: callEvent.seq,
+      callId,
+      tool,
+      args: loggedArgs,
+      call: presentCall(def, tool, loggedArgs),
+      decisions: [],
+    };
+    this.live = [...this.live, pending];
     const outcome = await registry.call(
       { callId, tool, args: loggedArgs },
       { session: this.spec.id, hooks, emit: (e) => this.emit(e), ...(approve ? { approve } : {}) },
@@ -104,17 +141,8 @@ export class Session {
     for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
     const { result } = outcome;
     this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
-    const entry: CallEntry = {
-      kind: 'call',
-      seq: callEvent.seq,
-      callId,
-      tool,
-      args: loggedArgs,
-      call: presentCall(def, tool, loggedArgs),
-      decisions,
-      result: viewResult(def, tool, loggedArgs, result),
-    };
-    this.live = [...this.live, entry];
+    const entry: CallEntry = { ...pending, decisions, result: viewResult(def, tool, loggedArgs, result) };
+    this.live = this.live.map((e) => (e === pending ? entry : e));
     const impure =
       this.spec.checkPurity && def && !result.error
         ? impureProjections(def, def.input.parse(loggedArgs), outcome.value, result)
