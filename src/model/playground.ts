@@ -1,11 +1,37 @@
-import { Hooks, Registry, Session, fakeClock, type Approve, type LiveCall, type Tool } from '../harness';
+import {
+  Hooks,
+  Registry,
+  Session,
+  fakeClock,
+  type Approve,
+  type HarnessEvent,
+  type LiveCall,
+  type SessionSpec,
+  type Tool,
+} from '../harness';
 import type { FsBackend } from '../fs/types';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
 import { brokenTools } from '../tools/broken';
 import { countWordsTool, shellTool, webFetchTool } from '../tools/teaching';
 import { fileTools } from '../tools/toolbox';
+import { deriveScript, type ScriptProgress } from './progress';
 import type { ExternalChange, Lang, Scenario } from './scenario';
 import { actionsOf, reactTo, type Action } from './scripted';
+
+/** What a run is, to save it and to carry it on after a reload: its log and the script's progress. */
+export interface SavedRun {
+  /** The session id, as in the log's `session/start`. */
+  id: string;
+  scenario: string;
+  /** Whether the observation policy was installed. */
+  policy: boolean;
+  progress: ScriptProgress;
+  events: readonly HarnessEvent[];
+}
+
+// The fake clock of every session: the same times on every run, so replays and exports match.
+const CLOCK_START = Date.UTC(2026, 0, 1, 9);
+const CLOCK_STEP = 1000;
 
 /** Options of a playground. */
 export interface PlaygroundSpec {
@@ -44,6 +70,8 @@ export class Playground {
   /** The external change the script is waiting for the visitor to make, when it is. */
   waiting: ExternalChange | null = null;
   private queue: Action[] = [];
+  /** Call ids of the calls the visitor made by hand, which are not the script's. */
+  private manual: string[] = [];
   private externalEdits = 0;
   private readonly listeners = new Set<() => void>();
   private readonly approve: Approve | undefined;
@@ -85,29 +113,79 @@ export class Playground {
   async load(scenario: Scenario, options: { policy?: boolean } = {}): Promise<void> {
     this.scenario = scenario;
     await this.restoreFiles();
+    this.harness(scenario, options.policy !== false, {
+      id: `${scenario.id}-${Date.now().toString(36)}`,
+      scenario: scenario.id,
+      clock: fakeClock(CLOCK_START, CLOCK_STEP),
+    });
+    this.queue = actionsOf(scenario.steps);
+    this.position = 0;
+    this.waiting = null;
+    this.manual = [];
+    this.externalEdits = 0;
+    this.changed();
+  }
+
+  /**
+   * Carries on a saved run of `scenario` (after a page reload) with the workspace as it is: the session
+   * continues its log, the policy's ledger is rebuilt from it, and the script's queue is re-derived by
+   * taking its steps again against the logged results. Values of the old calls are gone for good.
+   * Throws a `RangeError` saying why when the run does not fit the scenario's script.
+   */
+  resume(scenario: Scenario, run: SavedRun): void {
+    if (run.scenario !== scenario.id) {
+      throw new RangeError(`Session "${run.id}" is a run of "${run.scenario}", not of "${scenario.id}"`);
+    }
+    const derived = deriveScript(scenario.steps, run.events, run.progress);
+    if (!derived.ok) throw new RangeError(`Session "${run.id}" cannot be resumed: ${derived.error}`);
+    const last = run.events.at(-1)?.at ?? CLOCK_START - CLOCK_STEP;
+    this.scenario = scenario;
+    this.harness(scenario, run.policy, {
+      id: run.id,
+      log: run.events,
+      clock: fakeClock(last + CLOCK_STEP, CLOCK_STEP),
+    });
+    this.policy?.restore(run.events);
+    this.queue = derived.value.queue;
+    this.position = derived.value.position;
+    this.waiting = derived.value.waiting;
+    this.manual = [...run.progress.manual];
+    this.externalEdits = run.events.filter((e) => e.type === 'external/edit').length;
+    this.changed();
+  }
+
+  /** The run as it stands, to save it (see `resume`). The log is a copy. */
+  saved(): SavedRun {
+    return {
+      id: this.session.id,
+      scenario: this.scenario.id,
+      policy: this.policy !== null,
+      progress: { position: this.position, waiting: this.waiting !== null, manual: [...this.manual] },
+      events: [...this.session.events],
+    };
+  }
+
+  /** Builds the hooks, the policy, the registry and the session of a run. */
+  private harness(
+    scenario: Scenario,
+    policy: boolean,
+    session: Pick<SessionSpec, 'id' | 'clock' | 'log' | 'scenario'>,
+  ): void {
     this.hooks = new Hooks();
-    this.policy =
-      options.policy === false
-        ? null
-        : fsObservationPolicy({ onlyEditWhatWasRead: scenario.onlyEditWhatWasRead ?? false });
+    this.policy = policy
+      ? fsObservationPolicy({ onlyEditWhatWasRead: scenario.onlyEditWhatWasRead ?? false })
+      : null;
     if (this.policy) this.hooks.install(this.policy);
     this.registry = new Registry();
     for (const tool of this.toolsFor(scenario)) this.registry.register(tool);
     this.session = new Session({
-      id: `${scenario.id}-${Date.now().toString(36)}`,
-      scenario: scenario.id,
+      ...session,
       registry: this.registry,
       hooks: this.hooks,
-      clock: fakeClock(Date.UTC(2026, 0, 1, 9), 1000),
       checkPurity: true,
       ...(this.approve ? { approve: this.approve } : {}),
     });
     this.calls.clear();
-    this.queue = actionsOf(scenario.steps);
-    this.position = 0;
-    this.waiting = null;
-    this.externalEdits = 0;
-    this.changed();
   }
 
   /** Puts the workspace back to the scenario's files (an external change of kind "reset"). */
@@ -148,6 +226,17 @@ export class Playground {
     this.changed();
   }
 
+  /**
+   * Takes steps until `position` is `target` (a share link, `?step=`): scripted external edits are made
+   * as the script reaches them, except one at the very last step, which is left waiting, as it was.
+   */
+  async advance(target: number): Promise<void> {
+    while (!this.done && this.position < target) {
+      if (this.waiting) await this.simulateExternalEdit('scenario');
+      else await this.step(false);
+    }
+  }
+
   /** Runs the script to its end (tests and "skip to end"); scripted external edits are made at once. */
   async runToEnd(limit = 1000): Promise<void> {
     while (!this.done && limit-- > 0) await this.step(true);
@@ -181,6 +270,7 @@ export class Playground {
   async callAsModel(tool: string, args: unknown): Promise<LiveCall> {
     const live = await this.session.call(tool, args);
     this.calls.set(live.entry.callId, live);
+    this.manual.push(live.entry.callId);
     this.changed();
     return live;
   }
