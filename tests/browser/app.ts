@@ -1,0 +1,110 @@
+// Helpers for the specs that drive the built playground page the way a visitor does.
+import { expect, type Locator, type Page } from '@playwright/test';
+import type { App } from '../../src/ui/app';
+
+/** The page's global handle (set by src/main.ts); cast inside `page.evaluate` callbacks. */
+export type WithApp = Window & { playground: App };
+
+/** Opens the playground at `?scenario=<id>&speed=instant` (plus `params`) and waits until it is ready. */
+export async function openScenario(
+  page: Page,
+  id: string,
+  params: Record<string, string> = {},
+): Promise<Locator> {
+  const query = new URLSearchParams({ scenario: id, speed: 'instant', ...params });
+  await page.goto(`./?${query}`);
+  const app = page.locator('#app');
+  await expect(app).toHaveAttribute('data-ready', 'true');
+  await expect(app).toHaveAttribute('data-scenario', id);
+  return app;
+}
+
+/** The error codes of the result cards on screen, in transcript order. */
+export function errorCodes(page: Page): Promise<string[]> {
+  return page
+    .locator('article[data-error-code]')
+    .evaluateAll((cards) => cards.map((card) => (card as HTMLElement).dataset.errorCode ?? ''));
+}
+
+/** The text of every transcript entry (messages and turns, closed details included), in order. */
+export function transcriptText(page: Page): Promise<string[]> {
+  return page
+    .locator('.transcript-list > .message, .transcript-list > .turn')
+    .evaluateAll((entries) => entries.map((entry) => entry.textContent ?? ''));
+}
+
+/** Moves focus away from any control, so keys go to the page as a whole. */
+export async function focusBody(page: Page): Promise<void> {
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+/** Presses Tab until the focused element matches `selector`; fails if it is never reached. */
+export async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; i++) {
+    if (await page.evaluate((s) => document.activeElement?.matches(s) ?? false, selector)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector} in ${limit} presses`);
+}
+
+const stepNumber = async (page: Page) =>
+  Number(/(\d+)/.exec((await page.locator('.status-line').textContent()) ?? '')?.[1] ?? NaN);
+
+/**
+ * Plays the open scenario with the keyboard alone: → for each step; where the script waits for an
+ * external edit, Tab to "Simulate external edit" and press Enter. Stops when the run is done.
+ */
+export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
+  const app = page.locator('#app');
+  await focusBody(page);
+  for (let i = 0; i < limit; i++) {
+    if ((await app.getAttribute('data-run-state')) === 'done') return;
+    if ((await app.getAttribute('data-waiting')) === 'true') {
+      await tabTo(page, '[data-action="external"]');
+      await page.keyboard.press('Enter');
+      await expect(app).toHaveAttribute('data-waiting', 'false');
+      await focusBody(page);
+      continue;
+    }
+    const before = await stepNumber(page);
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(() => stepNumber(page)).toBeGreaterThan(before);
+  }
+  throw new Error(`The run was not done after ${limit} key presses`);
+}
+
+/** Opens a side panel by its tab (Files, Ledger, …) with the mouse. */
+export async function openTab(
+  page: Page,
+  tab: 'files' | 'ledger' | 'log' | 'tools' | 'manual',
+): Promise<void> {
+  await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
+  await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', tab);
+}
+
+/**
+ * The text of `path` as the file editor shows it: opens the file from the Files panel and joins the
+ * editor's lines with the separator the editor was given (CRLF for a file that has one, else LF).
+ */
+export async function editorText(page: Page, path: string): Promise<{ text: string; header: string }> {
+  await openTab(page, 'files');
+  await page.locator(`li[data-file="${path}"] button`).click();
+  const lines = page.locator(`[data-editor-path="${path}"] .cm-line`);
+  await expect(lines.first()).toBeAttached();
+  const texts = await lines.evaluateAll((els) => els.map((el) => el.textContent ?? ''));
+  const crlf = await page.evaluate(
+    async (p) =>
+      ((await (window as unknown as WithApp).playground.pg.fs.read(p))?.content ?? '').includes('\r\n'),
+    path,
+  );
+  const header = (await page.locator('.editor-host header code').textContent()) ?? '';
+  return { text: texts.join(crlf ? '\r\n' : '\n'), header };
+}
+
+/** The exact bytes of `path` in the workspace (through the backend the app uses). */
+export function storedText(page: Page, path: string): Promise<string | undefined> {
+  return page.evaluate(
+    async (p) => (await (window as unknown as WithApp).playground.pg.fs.read(p))?.content,
+    path,
+  );
+}
