@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import type { HarnessEvent, Json, ToolResult } from '../harness';
+import type { ExternalChange, Step } from './scenario';
+import { actionsOf, reactTo, type Action } from './scripted';
+
+/**
+ * What a saved run keeps beside its log, because the log alone cannot tell it: how many script steps
+ * were taken, whether the script is waiting at an external edit, and which calls the visitor made by
+ * hand ("Play the model"), which are not the script's.
+ */
+export const ScriptProgress = z.strictObject({
+  position: z.number().int().nonnegative(),
+  waiting: z.boolean(),
+  manual: z.array(z.string()),
+});
+export type ScriptProgress = z.infer<typeof ScriptProgress>;
+
+/** Where the script stands: the actions still to do, and the edit it waits for, if any. */
+export interface ScriptState {
+  queue: Action[];
+  waiting: ExternalChange | null;
+  position: number;
+}
+
+/** A derived script state, or why the log does not fit the script. */
+export type Derived =
+  { ok: true; value: ScriptState; error?: never } | { ok: false; error: string; value?: never };
+
+type CallEvent = Extract<HarnessEvent, { type: 'tool/call' }>;
+
+/** Structural equality of two JSON values (key order ignored). */
+export function sameJson(a: Json, b: Json): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  const ra = a as Record<string, Json>;
+  const rb = b as Record<string, Json>;
+  return ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k]!, rb[k]!));
+}
+
+function resultsOf(events: readonly HarnessEvent[]): Map<string, ToolResult> {
+  const results = new Map<string, ToolResult>();
+  for (const e of events) {
+    if (e.type !== 'tool/result') continue;
+    results.set(e.callId, {
+      content: e.content,
+      ...(e.error ? { error: e.error } : {}),
+      ...(e.meta !== undefined ? { meta: e.meta } : {}),
+    });
+  }
+  return results;
+}
+
+/**
+ * Re-derives the script's state from a log: the scenario's steps are taken again, `position` times,
+ * and each scripted call meets the result the log has for it, so the model reacts as it did live (a
+ * retry after FS_STALE_VERSION, …). Pure and deterministic. Fails, saying why, when the log does not
+ * fit the script (another version of the scenario, an interrupted call, a damaged record).
+ */
+export function deriveScript(
+  steps: readonly Step[],
+  events: readonly HarnessEvent[],
+  progress: ScriptProgress,
+): Derived {
+  const fail = (error: string): Derived => ({ ok: false, error });
+  const manual = new Set(progress.manual);
+  const results = resultsOf(events);
+  const calls = events.filter((e): e is CallEvent => e.type === 'tool/call' && !manual.has(e.callId));
+  const said = events.filter((e) => e.type === 'model/message').length;
+  const queue = actionsOf(steps);
+  let says = 0;
+  let made = 0;
+  let last: Action | undefined;
+  for (let n = 1; n <= progress.position; n++) {
+    const action = queue.shift();
+    if (!action) return fail(`the script ends after ${n - 1} steps, the record says ${progress.position}`);
+    last = action;
+    if (action.kind === 'say' && ++says > said) return fail(`step ${n} is a message the log does not have`);
+    if (action.kind !== 'call') continue;
+    const call = calls[made++];
+    if (!call || call.tool !== action.tool || !sameJson(call.args, action.args)) {
+      return fail(`step ${n} calls ${action.tool}, the log has ${call ? call.tool : 'no call'} there`);
+    }
+    const result = results.get(call.callId);
+    if (!result) return fail(`step ${n}: call ${call.callId} has no result (it was interrupted)`);
+    queue.unshift(...reactTo(action, result));
+  }
+  if (says !== said || made !== calls.length) {
+    return fail(
+      `the log has ${said - says} messages and ${calls.length - made} calls after step ${progress.position}`,
+    );
+  }
+  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position: progress.position } };
+  if (last?.kind !== 'external')
+    return fail(`the record waits for an external edit at a step that is not one`);
+  return { ok: true, value: { queue, waiting: last.change, position: progress.position } };
+}

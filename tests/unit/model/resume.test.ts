@@ -1,0 +1,168 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MemoryBackend } from '../../../src/fs/memory';
+import { replay } from '../../../src/harness';
+import {
+  Playground,
+  SessionRecord,
+  deriveScript,
+  sameJson,
+  scenarioById,
+  scenarios,
+  type SavedRun,
+  type Scenario,
+} from '../../../src/model';
+
+// Session ids carry Date.now(); one fixed time makes two runs of a scenario log the same events.
+beforeEach(() => void vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 0, 2)));
+afterEach(() => void vi.restoreAllMocks());
+
+const scenario = (id: string): Scenario => scenarioById(id)!;
+const mk = async (s: Scenario, fs = new MemoryBackend()) => {
+  const pg = new Playground({ fs });
+  await pg.load(s);
+  return pg;
+};
+/** A saved run as it comes back from storage: through JSON and the record schema. */
+const stored = (run: SavedRun): SavedRun =>
+  SessionRecord.parse(JSON.parse(JSON.stringify({ ...run, title: 't', createdAt: 1, updatedAt: 2 })));
+/** The number of steps a whole run of `s` takes, stepping by hand. */
+const length = async (s: Scenario) => {
+  const pg = await mk(s);
+  await pg.advance(Infinity);
+  return pg.position;
+};
+const files = async (pg: Playground) =>
+  Promise.all((await pg.fs.list()).map(async (f) => [f.path, (await pg.fs.read(f.path))?.content]));
+
+describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) => {
+  it('at every position continues to the same log, files and transcript as an unbroken run', async () => {
+    const whole = await mk(s);
+    await whole.runToEnd();
+    for (let at = 0; at <= (await length(s)); at++) {
+      const before = await mk(s);
+      await before.advance(at);
+      const after = new Playground({ fs: before.fs });
+      after.resume(s, stored(before.saved()));
+      expect(after.position).toBe(at);
+      expect(after.waiting).toEqual(before.waiting);
+      await after.runToEnd();
+      expect(after.session.events, `resumed at ${at}`).toEqual(whole.session.events);
+      expect(after.session.live).toEqual(replay(whole.session.events, (n) => whole.registry.get(n)));
+      expect(await files(after)).toEqual(await files(whole));
+    }
+  });
+});
+
+describe('Playground.resume', () => {
+  it('rebuilds the transcript, the ledger and the waiting edit as they were', async () => {
+    const s = scenario('stale-version');
+    const before = await mk(s);
+    for (let i = 0; i < 10 && !before.waiting; i++) await before.step();
+    const after = new Playground({ fs: before.fs });
+    after.resume(s, stored(before.saved()));
+    expect(after.session.live).toEqual(before.session.live);
+    expect(after.policy!.ledger(after.session.id)).toEqual(before.policy!.ledger(before.session.id));
+    expect(after.waiting).toEqual(before.waiting);
+    expect(after.done).toBe(false);
+  });
+
+  it('continues seq, times and call ids where the log stopped', async () => {
+    const s = scenario('happy-path');
+    const before = await mk(s);
+    await before.advance(2);
+    const after = new Playground({ fs: before.fs });
+    after.resume(s, stored(before.saved()));
+    await after.callAsModel('ls', { path: '/' });
+    const [last, prev] = [after.session.events.at(-1)!, before.session.events.at(-1)!];
+    expect(last.seq).toBe(after.session.events.length - 1);
+    expect(after.session.events.slice(0, before.session.events.length)).toEqual(before.session.events);
+    const call = after.session.events.find((e) => e.seq === prev.seq + 1)!;
+    expect(call).toMatchObject({ type: 'tool/call', callId: `${before.session.id}:2`, at: prev.at + 1000 });
+  });
+
+  it("leaves the visitor's own calls out of the script", async () => {
+    const s = scenario('happy-path');
+    const whole = await mk(s);
+    await whole.advance(1);
+    await whole.callAsModel('read', { path: '/src/greet.js' });
+    await whole.runToEnd();
+    const before = await mk(s);
+    await before.advance(1);
+    await before.callAsModel('read', { path: '/src/greet.js' });
+    const after = new Playground({ fs: before.fs });
+    after.resume(s, stored(before.saved()));
+    await after.runToEnd();
+    expect(after.session.events).toEqual(whole.session.events);
+  });
+
+  it('keeps the policy off when the run had it off', async () => {
+    const s = scenario('edit-before-read');
+    const before = new Playground({ fs: new MemoryBackend() });
+    await before.load(s, { policy: false });
+    await before.advance(1);
+    const after = new Playground({ fs: before.fs });
+    after.resume(s, stored(before.saved()));
+    expect(after.policy).toBeNull();
+    expect(after.saved().policy).toBe(false);
+  });
+
+  it('refuses a run of another scenario', async () => {
+    const before = await mk(scenario('happy-path'));
+    const after = new Playground({ fs: before.fs });
+    expect(() => after.resume(scenario('stale-version'), before.saved())).toThrow(
+      /is a run of "happy-path", not of "stale-version"/,
+    );
+  });
+});
+
+describe('deriveScript', () => {
+  const run = async (id: string, at: number) => {
+    const pg = await mk(scenario(id));
+    await pg.advance(at);
+    return { steps: scenario(id).steps, run: pg.saved() };
+  };
+
+  it('fails when the record counts more steps than the script has', async () => {
+    const { steps, run: r } = await run('happy-path', 1);
+    const derived = deriveScript(steps.slice(0, 0), r.events, r.progress);
+    expect(derived.error).toMatch(/the script ends after 0 steps, the record says 1/);
+  });
+
+  it('fails when a call was interrupted before its result', async () => {
+    const { steps, run: r } = await run('happy-path', 2);
+    const cut = r.events.filter((e) => e.type !== 'tool/result');
+    expect(deriveScript(steps, cut, r.progress).error).toMatch(/has no result \(it was interrupted\)/);
+  });
+
+  it('fails when the log calls something else than the script', async () => {
+    const { run: r } = await run('happy-path', 1);
+    const other = scenario('missing-file').steps;
+    expect(deriveScript(other, r.events, r.progress).ok).toBe(false);
+  });
+
+  it('fails when the log has more than the steps taken', async () => {
+    const { steps, run: r } = await run('happy-path', 2);
+    const derived = deriveScript(steps, r.events, { ...r.progress, position: 1 });
+    expect(derived.error).toMatch(/after step 1/);
+  });
+
+  it('fails when the record waits at a step that is no external edit', async () => {
+    const { steps, run: r } = await run('happy-path', 1);
+    const derived = deriveScript(steps, r.events, { ...r.progress, waiting: true });
+    expect(derived.error).toMatch(/not one/);
+  });
+
+  it('gives the whole script at position 0', async () => {
+    const { steps, run: r } = await run('happy-path', 0);
+    expect(deriveScript(steps, r.events, r.progress).value?.queue).toHaveLength(steps.length);
+  });
+});
+
+describe('sameJson', () => {
+  it('ignores key order and compares deeply', () => {
+    expect(sameJson({ a: 1, b: [1, { c: null }] }, { b: [1, { c: null }], a: 1 })).toBe(true);
+    expect(sameJson({ a: 1 }, { a: 1, b: 2 })).toBe(false);
+    expect(sameJson([1, 2], { 0: 1, 1: 2 })).toBe(false);
+    expect(sameJson(null, {})).toBe(false);
+  });
+});
