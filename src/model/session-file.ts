@@ -1,0 +1,155 @@
+import { z } from 'zod';
+import { HarnessEvent } from '../harness';
+import { ScenarioId } from './scenario';
+
+/** The `format` of an exported session file. */
+export const SESSION_FORMAT = 'harness-playground/session';
+/** The `version` of the format this playground writes and reads. */
+export const SESSION_VERSION = 1;
+/** Larger files are refused before they are read. */
+export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * An exported session: a header and the events exactly as they were logged. Tool results carry the
+ * model's `content`, the `error` and `meta`; canonical values are never logged, so never exported.
+ */
+export const SessionFile = z.strictObject({
+  format: z.literal(SESSION_FORMAT),
+  version: z.literal(SESSION_VERSION),
+  /** The id of the scenario the session ran. */
+  scenario: ScenarioId,
+  title: z.string(),
+  /** When the file was made, as an ISO 8601 date-time in UTC. */
+  exportedAt: z.iso.datetime(),
+  events: z.array(HarnessEvent),
+});
+export type SessionFile = z.infer<typeof SessionFile>;
+
+/** Why an import was refused. Each code names one kind of problem; the message gives the details. */
+export type ImportCode =
+  | 'IMPORT_TOO_LARGE'
+  | 'IMPORT_NOT_JSON'
+  | 'IMPORT_WRONG_FORMAT'
+  | 'IMPORT_WRONG_VERSION'
+  | 'IMPORT_BAD_FIELD'
+  | 'IMPORT_BAD_EVENT';
+
+/** A refused import: the code, a message in English, and where the problem is when there is a place. */
+export interface ImportError {
+  code: ImportCode;
+  message: string;
+  /** The index of the bad event (IMPORT_BAD_EVENT). */
+  index?: number;
+  /** The header field at fault (IMPORT_BAD_FIELD). */
+  field?: string;
+}
+
+/** An import's outcome. */
+export type Imported =
+  { ok: true; value: SessionFile; error?: never } | { ok: false; error: ImportError; value?: never };
+
+const refuse = (code: ImportCode, message: string, more: Partial<ImportError> = {}): Imported => ({
+  ok: false,
+  error: { code, message, ...more },
+});
+
+/** What a session file holds, before it is written. */
+export interface SessionFileSpec {
+  scenario: string;
+  title: string;
+  events: readonly HarnessEvent[];
+}
+
+/** Makes the file of a session; every event is checked, so an invalid log is never exported. */
+export function sessionFile(spec: SessionFileSpec, exportedAt: Date): SessionFile {
+  return SessionFile.parse({
+    format: SESSION_FORMAT,
+    version: SESSION_VERSION,
+    scenario: spec.scenario,
+    title: spec.title,
+    exportedAt: exportedAt.toISOString(),
+    events: spec.events,
+  });
+}
+
+/** The file as text: the header indented, one event per line, so files read and diff well. */
+export function serializeSessionFile(file: SessionFile): string {
+  const { events, ...header } = file;
+  const head = JSON.stringify(header, null, 2).slice(0, -2);
+  const lines = events.map((e) => `    ${JSON.stringify(e)}`).join(',\n');
+  return `${head},\n  "events": [${events.length ? `\n${lines}\n  ` : ''}]\n}\n`;
+}
+
+/** A name for the downloaded file, e.g. `harness-session-stale-version-2026-01-01T09-00-00Z.json`. */
+export function sessionFileName(file: SessionFile): string {
+  const stamp = file.exportedAt.replace(/\.\d+Z$/, 'Z').replace(/:/g, '-');
+  return `harness-session-${file.scenario}-${stamp}.json`;
+}
+
+const issue = (error: z.ZodError) => {
+  const first = error.issues[0];
+  if (!first) return 'invalid';
+  const at = first.path.length ? `${first.path.join('.')}: ` : '';
+  return `${at}${first.message}`;
+};
+
+function checkEvents(events: unknown): Imported | null {
+  if (!Array.isArray(events))
+    return refuse('IMPORT_BAD_FIELD', '"events" must be an array', { field: 'events' });
+  if (events.length === 0) return refuse('IMPORT_BAD_EVENT', 'the log is empty', { index: 0 });
+  for (const [index, raw] of events.entries()) {
+    const event = HarnessEvent.safeParse(raw);
+    if (!event.success) {
+      const type = (raw as { type?: unknown } | null)?.type;
+      const what = typeof type === 'string' ? ` (${type})` : '';
+      return refuse('IMPORT_BAD_EVENT', `event ${index}${what}: ${issue(event.error)}`, { index });
+    }
+    if (event.data.seq !== index)
+      return refuse('IMPORT_BAD_EVENT', `event ${index} has seq ${event.data.seq}`, { index });
+    if (index === 0 && event.data.type !== 'session/start')
+      return refuse('IMPORT_BAD_EVENT', `event 0 is ${event.data.type}, not session/start`, { index });
+  }
+  return null;
+}
+
+/**
+ * Reads a session file's text. Refuses, with a code, text over `MAX_IMPORT_BYTES`, text that is not
+ * JSON, another format or version, a bad header field, and the first bad event (with its index).
+ */
+export function parseSessionFile(text: string): Imported {
+  const bytes = new TextEncoder().encode(text).length;
+  if (bytes > MAX_IMPORT_BYTES) return tooLarge(bytes);
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch (thrown) {
+    return refuse('IMPORT_NOT_JSON', thrown instanceof Error ? thrown.message : 'not JSON');
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return refuse(
+      'IMPORT_WRONG_FORMAT',
+      'the file is not an object with "format": "harness-playground/session"',
+    );
+  const { format, version, events } = raw as Record<string, unknown>;
+  if (format !== SESSION_FORMAT)
+    return refuse('IMPORT_WRONG_FORMAT', `"format" is ${JSON.stringify(format)}, not "${SESSION_FORMAT}"`);
+  if (version !== SESSION_VERSION)
+    return refuse('IMPORT_WRONG_VERSION', `"version" is ${JSON.stringify(version)}; this playground reads 1`);
+  const bad = checkEvents(events);
+  if (bad) return bad;
+  const file = SessionFile.safeParse(raw);
+  if (file.success) return { ok: true, value: file.data };
+  const field = String(file.error.issues[0]?.path[0] ?? '');
+  return refuse('IMPORT_BAD_FIELD', issue(file.error), { field });
+}
+
+function tooLarge(bytes: number): Imported {
+  const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return refuse('IMPORT_TOO_LARGE', `${mb(bytes)} is over the limit of ${mb(MAX_IMPORT_BYTES)}`);
+}
+
+/** Reads a chosen file: its size is checked before a byte is read, then its text as `parseSessionFile`. */
+export async function readSessionFile(file: Blob): Promise<Imported> {
+  if (file.size > MAX_IMPORT_BYTES) return tooLarge(file.size);
+  return parseSessionFile(await file.text());
+}

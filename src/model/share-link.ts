@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { ScenarioId } from './scenario';
+
+/** The version a share link starts with: `?s=<version>.<payload>`. */
+export const SHARE_VERSION = 1;
+/** Longer `s` parameters are refused unread; a link made here is about a hundred characters. */
+const MAX_TOKEN = 2048;
+/** A payload that inflates beyond this is refused (a link cannot grow into megabytes). */
+const MAX_JSON = 4096;
+
+/** The run speeds, by name; the UI maps each to a delay. */
+export const SpeedName = z.enum(['slow', 'normal', 'fast', 'instant']);
+export type SpeedName = z.infer<typeof SpeedName>;
+
+/** What a share link carries: the scenario, the settings and how many script steps were taken. */
+export const ShareState = z.strictObject({
+  scenario: ScenarioId,
+  lang: z.enum(['en', 'zh']),
+  speed: SpeedName,
+  /** Whether the observation policy is installed. */
+  policy: z.boolean(),
+  /** Script steps taken (the run's `position`). */
+  step: z.number().int().nonnegative().max(10_000),
+});
+export type ShareState = z.infer<typeof ShareState>;
+
+/** Why a link was not understood. */
+export type LinkCode = 'LINK_CORRUPT' | 'LINK_VERSION';
+
+/** A decoded link, or why it could not be decoded. */
+export type Decoded =
+  | { ok: true; value: ShareState; error?: never }
+  | { ok: false; error: { code: LinkCode; message: string }; value?: never };
+
+const corrupt = (message: string): Decoded => ({ ok: false, error: { code: 'LINK_CORRUPT', message } });
+
+function toBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function fromBase64Url(text: string): Uint8Array | null {
+  if (!/^[A-Za-z0-9_-]*$/.test(text) || text.length % 4 === 1) return null;
+  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  return Uint8Array.from(binary, (c) => c.charCodeAt(0));
+}
+
+async function pipe(bytes: Uint8Array, stream: CompressionStream | DecompressionStream, limit: number) {
+  const writer = stream.writable.getWriter();
+  // The write and close settle only as the output is read, and reject when the input is damaged.
+  void writer.write(bytes as Uint8Array<ArrayBuffer>).catch(() => undefined);
+  void writer.close().catch(() => undefined);
+  const reader = stream.readable.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > limit) {
+      await reader.cancel();
+      throw new RangeError(`more than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    out.set(chunk, at);
+    at += chunk.length;
+  }
+  return out;
+}
+
+/** Encodes a state as a share token, `1.<base64url of the deflate-raw of its JSON>`. */
+export async function encodeShare(state: ShareState): Promise<string> {
+  const json = new TextEncoder().encode(JSON.stringify(ShareState.parse(state)));
+  const packed = await pipe(json, new CompressionStream('deflate-raw'), Infinity);
+  return `${SHARE_VERSION}.${toBase64Url(packed)}`;
+}
+
+/**
+ * Decodes a share token. A token of another version is `LINK_VERSION`; anything else that fails
+ * (base64, inflate, JSON, the schema, an unknown scenario id in its shape) is `LINK_CORRUPT`. Never throws.
+ */
+export async function decodeShare(token: string): Promise<Decoded> {
+  if (token.length > MAX_TOKEN) return corrupt(`the link is ${token.length} characters long`);
+  const dot = token.indexOf('.');
+  const version = dot < 0 ? '' : token.slice(0, dot);
+  if (!/^\d+$/.test(version)) return corrupt('the link has no version');
+  if (Number(version) !== SHARE_VERSION) {
+    const message = `link version ${version}; this playground reads version ${SHARE_VERSION}`;
+    return { ok: false, error: { code: 'LINK_VERSION', message } };
+  }
+  try {
+    const packed = fromBase64Url(token.slice(dot + 1));
+    if (!packed) return corrupt('the link is not base64url');
+    const json = await pipe(packed, new DecompressionStream('deflate-raw'), MAX_JSON);
+    const state = ShareState.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)));
+    if (!state.success)
+      return corrupt(`the link holds ${state.error.issues[0]?.path.join('.') || 'a bad value'}`);
+    return { ok: true, value: state.data };
+  } catch {
+    return corrupt('the link does not unpack');
+  }
+}
+
+/** The share address: `base` with `?s=<token>` as its only parameter and no fragment. */
+export function shareUrl(base: string, token: string): string {
+  const url = new URL(base);
+  url.search = '';
+  url.hash = '';
+  url.searchParams.set('s', token);
+  return url.toString();
+}
