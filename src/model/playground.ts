@@ -14,6 +14,8 @@ import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-obser
 import { brokenTools } from '../tools/broken';
 import { countWordsTool, shellTool, webFetchTool } from '../tools/teaching';
 import { fileTools } from '../tools/toolbox';
+import { sqlQueryTool, type SqlEngine } from '../tools/sql';
+import { strengthTools } from '../tools/strengths';
 import { deriveScript, type ScriptProgress } from './progress';
 import type { ExternalChange, Lang, Scenario } from './scenario';
 import { actionsOf, reactTo, type Action } from './scripted';
@@ -38,6 +40,8 @@ export interface PlaygroundSpec {
   fs: FsBackend;
   lang?: Lang;
   approve?: Approve;
+  /** Opens the SQL engine of the `sql` tool set; loaded on first use. Without it, that set is absent. */
+  sqlEngine?: () => Promise<SqlEngine>;
 }
 
 /** Applies an external change to a text: the first `find` replaced, else a line appended. */
@@ -75,11 +79,15 @@ export class Playground {
   private externalEdits = 0;
   private readonly listeners = new Set<() => void>();
   private readonly approve: Approve | undefined;
+  private readonly sqlEngine: (() => Promise<SqlEngine>) | undefined;
+  /** Races of the scenario that have not been run yet, by path. */
+  private races = new Map<string, ExternalChange>();
 
   constructor(spec: PlaygroundSpec) {
     this.fs = spec.fs;
     this.lang = spec.lang ?? 'en';
     this.approve = spec.approve;
+    this.sqlEngine = spec.sqlEngine;
   }
 
   /** Hears every change of state (a step, an edit, a load). */
@@ -99,19 +107,33 @@ export class Playground {
       tools.push(shellTool(this.fs), webFetchTool(), countWordsTool(this.fs));
     }
     if (scenario.tools?.includes('broken')) tools.push(...brokenTools());
+    if (scenario.tools?.includes('sql') && this.sqlEngine) tools.push(sqlQueryTool(this.sqlEngine));
+    if (scenario.tools?.includes('strengths'))
+      tools.push(...strengthTools(this.fs, (path) => this.race(path)));
     return tools;
+  }
+
+  /** Lands the scenario's race for `path`, once: someone else's change in the gap before a write. */
+  private async race(path: string): Promise<void> {
+    const change = this.races.get(path);
+    if (!change) return;
+    this.races.delete(path);
+    const file = await this.fs.read(path);
+    await this.saveExternally(path, applyChange(file?.content ?? '', change), 'scenario');
   }
 
   /** Every tool any scenario uses, by name: what a replay needs to rebuild cards from a log. */
   allTools(): Registry {
     const registry = new Registry();
-    for (const tool of this.toolsFor({ tools: ['teaching', 'broken'] })) registry.register(tool);
+    for (const tool of this.toolsFor({ tools: ['teaching', 'broken', 'sql', 'strengths'] }))
+      registry.register(tool);
     return registry;
   }
 
   /** Starts `scenario` afresh: its files restored, a new session, the script at its start. */
   async load(scenario: Scenario, options: { policy?: boolean } = {}): Promise<void> {
     this.scenario = scenario;
+    this.races = new Map((scenario.races ?? []).map((change) => [change.path, change]));
     await this.restoreFiles();
     this.harness(scenario, options.policy !== false, {
       id: `${scenario.id}-${Date.now().toString(36)}`,

@@ -27,7 +27,7 @@ export type Step =
   | { external: ExternalChange; note: Text };
 
 /** Extra tool sets a scenario can ask for, beyond the file tools. */
-export type ToolSet = 'teaching' | 'broken';
+export type ToolSet = 'teaching' | 'broken' | 'sql' | 'strengths';
 
 /**
  * A scenario: the workspace it starts from, the script the mock model follows, and the outcome its
@@ -42,6 +42,8 @@ export interface Scenario {
   /** The file "Simulate external edit" changes. */
   focus?: string;
   tools?: ToolSet[];
+  /** Changes that land in the gap of a race: after a write's checks, before the write itself. */
+  races?: ExternalChange[];
   /** Turn on the Unicode fallback of edit for this scenario's session. */
   unicodeFallback?: boolean;
   /** Only edit lines that were read (an option of the observation policy). */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { text, ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
-import type { FsBackend } from '../fs/types';
+import type { FsBackend, WriteGuard } from '../fs/types';
 import { counts, diffTexts, hunksText } from './diff';
 import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
 import { count, cutLine, numbered, textLines } from './lines';
@@ -102,16 +102,47 @@ export const ChangeValue = z.strictObject({
 });
 export type ChangeValue = z.infer<typeof ChangeValue>;
 
-/** Creates or overwrites a file under the guard the write-intent slot chose. */
+/**
+ * How strongly a write is protected (DESIGN §5): by the guard checked inside the write's transaction (the
+ * credential), by the same comparison made first as a separate step (a runtime check), or not at all (a
+ * prompt: only the tool's description asks the model to re-read).
+ */
+export type Strength = 'credential' | 'runtime-check' | 'prompt';
+
+/** What a runtime check compares, outside any transaction: the same conditions the backend checks. */
+async function checkFirst(fs: FsBackend, path: string, guard: WriteGuard): Promise<void> {
+  const now = await fs.read(path);
+  if (guard.kind === 'createIfAbsent' && now) throw new ToolError('FS_EXISTS', `${path} exists`);
+  if (guard.kind !== 'replaceIfVersion') return;
+  if (!now) throw new ToolError('FS_NOT_FOUND', `${path} does not exist`);
+  if (now.version !== guard.version) {
+    throw new ToolError(
+      'FS_STALE_VERSION',
+      `${path} is at ${now.version}, not ${guard.version}`,
+      're-read the file, then retry',
+    );
+  }
+}
+
+/**
+ * Creates or overwrites a file under the guard the write-intent slot chose. `gap` runs between any check
+ * and the write itself: the moment where, in a race, someone else's change can land.
+ */
 export async function writeFile(
   fs: FsBackend,
   ctx: ToolContext,
   tool: string,
   path: string,
   content: string,
+  how: { strength?: Strength; gap?: () => Promise<void> } = {},
 ): Promise<ChangeValue> {
   const { guard, guarded } = await resolveWrite(ctx, tool, path);
-  const done = await guarded(() => fs.write(path, content, guard, agent(ctx)));
+  const strength = how.strength ?? 'credential';
+  const done = await guarded(async () => {
+    if (strength === 'runtime-check') await checkFirst(fs, path, guard);
+    await how.gap?.();
+    return fs.write(path, content, strength === 'credential' ? guard : { kind: 'none' }, agent(ctx));
+  });
   observed(ctx, done.path, { version: done.version, via: 'write' });
   const { before, after, version, created, unchanged } = done;
   return { path: done.path, version, created, unchanged, before, after };

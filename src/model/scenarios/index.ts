@@ -7,6 +7,7 @@ import { editBeforeRead } from './edit-before-read';
 import { happyPath } from './happy-path';
 import { lineEndings } from './line-endings';
 import { missingFile } from './missing-file';
+import { policyStrengths } from './policy-strengths';
 import { sharedLedger } from './shared-ledger';
 import { staleVersion } from './stale-version';
 import { truncation } from './truncation';
@@ -24,6 +25,7 @@ export const scenarios: readonly Scenario[] = [
   brokenToolsScenario,
   lineEndings,
   sharedLedger,
+  policyStrengths,
 ];
 
 const byId = new Map(scenarios.map((s) => [s.id, s]));

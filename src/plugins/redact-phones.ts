@@ -1,0 +1,43 @@
+import { postExecute, type Content, type Plugin } from '../harness';
+import { SqlValue } from '../tools/sql';
+
+const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
+const mask = (s: string) => s.replace(PHONE, '[phone hidden]');
+
+/**
+ * Hides phone numbers by replacing the content: the model's text is clean, but the value — and any
+ * program that reads it — still has every number. Presentation, not protection.
+ */
+export function redactPhonesInContent(): Plugin {
+  return {
+    name: 'redact-phones-content',
+    contributions: [
+      postExecute.of(({ tool, result }) => {
+        if (tool !== 'sql_query' || result.error) return { action: 'pass' };
+        const content: Content = result.content.map((b) => ({ ...b, text: mask(b.text) }));
+        return { action: 'accept', content };
+      }),
+    ],
+  };
+}
+
+/**
+ * Hides phone numbers by replacing the value: the harness re-validates it and projects content, meta and
+ * card again from it, so nothing downstream ever sees a number.
+ */
+export function redactPhonesInValue(): Plugin {
+  return {
+    name: 'redact-phones-value',
+    contributions: [
+      postExecute.of(({ tool, value, result }) => {
+        const parsed = SqlValue.safeParse(value);
+        if (tool !== 'sql_query' || result.error || !parsed.success) return { action: 'pass' };
+        const phone = parsed.data.columns.indexOf('phone');
+        const hide = (cell: string | number | null, i: number) =>
+          i === phone ? '[phone hidden]' : typeof cell === 'string' ? mask(cell) : cell;
+        const rows = parsed.data.rows.map((row) => row.map(hide));
+        return { action: 'accept', value: { ...parsed.data, rows } };
+      }),
+    ],
+  };
+}

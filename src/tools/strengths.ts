@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Tool } from '../harness';
+import type { FsBackend } from '../fs/types';
+import {
+  ChangeValue,
+  PathArg,
+  changeMeta,
+  diffCard,
+  renderChange,
+  writeFile,
+  type Strength,
+} from './file-ops';
+
+const Input = z.strictObject({ path: PathArg, content: z.string() });
+
+const variants: { name: string; strength: Strength; rule: string }[] = [
+  {
+    name: 'write_prompt_rule',
+    strength: 'prompt',
+    rule: 'If the file may have changed since you read it, please read it again first. (Nothing checks this.)',
+  },
+  {
+    name: 'write_runtime_check',
+    strength: 'runtime-check',
+    rule: 'The tool compares the version you read with the current one, then writes in a separate step.',
+  },
+  {
+    name: 'write_credential',
+    strength: 'credential',
+    rule: 'The backend checks the version you read inside the write itself; a changed file is refused.',
+  },
+];
+
+/**
+ * Three writes of one file, one per strength of the read-before-write rule, for the side-by-side race.
+ * `gap(path)` is called where a race can land: after any check, before the write.
+ */
+export function strengthTools(fs: FsBackend, gap: (path: string) => Promise<void>) {
+  return variants.map(({ name, strength, rule }) =>
+    Tool.define({
+      name,
+      description: `Create or overwrite a file. ${rule}`,
+      input: Input,
+      output: ChangeValue,
+      execute: (args, ctx) =>
+        writeFile(fs, ctx, name, args.path, args.content, { strength, gap: () => gap(args.path) }),
+      render: (_args, value) => renderChange(value),
+      presentationMeta: (_args, value) => changeMeta(value),
+      presentResult: (_args, result) => diffCard(result),
+    }),
+  );
+}
