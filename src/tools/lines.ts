@@ -1,16 +1,8 @@
 /** Longest line a read shows in full; longer ones are cut with a marker saying how much was left out. */
 export const MAX_LINE = 2000;
 
-/**
- * The lines of a text as a person counts them: split at LF, a CR before it dropped, and no empty last
- * line for a final newline. An empty text has no lines.
- */
-export function textLines(content: string): string[] {
-  if (content === '') return [];
-  const lines = content.split('\n').map((line) => (line.endsWith('\r') ? line.slice(0, -1) : line));
-  if (content.endsWith('\n')) lines.pop();
-  return lines;
-}
+/** The lines of a text, as the filesystem counts them (no empty line after a final newline). */
+export { splitLines as textLines } from '../fs/match';
 
 /** A line cut to `MAX_LINE` characters, with a marker when it was longer. */
 export function cutLine(line: string, max = MAX_LINE): string {
