@@ -1,0 +1,57 @@
+// The bridge's constants and size arithmetic, apart from the schemas so the worker bundle needs no zod.
+
+/** The version every bridge message carries; a message of another version is ignored. */
+export const PROTOCOL_VERSION = 1;
+
+/** The most UTF-8 bytes one message from the sandbox may have. A bigger one is refused unread. */
+export const MAX_REPLY_BYTES = 256 * 1024;
+
+/** The most UTF-8 bytes one message to the sandbox may have (inputs carry whole tool results). */
+export const MAX_REQUEST_BYTES = 1024 * 1024;
+
+/** The UTF-8 length of `text`, without encoding it when its length alone settles a cap. */
+export function utf8Bytes(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** Whether `text` fits in `cap` UTF-8 bytes (cheap for the huge ones: every code unit is ≥ 1 byte). */
+export function fits(text: string, cap: number): boolean {
+  return text.length <= cap && (text.length * 3 <= cap || utf8Bytes(text) <= cap);
+}
+
+/** The functions of a guest module the host may call: its hooks, then its tool's functions. */
+export const guestFunctions = [
+  'preExecute',
+  'postExecute',
+  'writeIntent',
+  'editIntent',
+  'observed',
+  'tool.execute',
+  'tool.render',
+  'tool.presentationMeta',
+  'tool.presentCall',
+  'tool.presentResult',
+] as const;
+export type GuestFunction = (typeof guestFunctions)[number];
+
+/** The hooks a guest may export (the functions above that are not its tool's). */
+export type GuestHook = Exclude<GuestFunction, `tool.${string}`>;
+
+/** Every hook name a guest may export, in the order the lab lists them. */
+export const guestHooks: readonly GuestHook[] = [
+  'preExecute',
+  'postExecute',
+  'writeIntent',
+  'editIntent',
+  'observed',
+];
