@@ -5,7 +5,10 @@
 //   node scripts/model-100k.mjs        (npm run test:model)
 import { spawnSync } from 'node:child_process';
 
-const env = { ...process.env, MODEL_RUNS: process.env.MODEL_RUNS ?? '100000' };
+const runs = process.env.MODEL_RUNS ?? '100000';
+// As the test's own default: a hundredth of the in-memory runs, and never fewer than 100.
+const idbRuns = process.env.MODEL_IDB_RUNS ?? String(Math.max(100, Math.round(Number(runs) / 100)));
+const env = { ...process.env, MODEL_RUNS: runs, MODEL_IDB_RUNS: idbRuns };
 const started = Date.now();
 // The default reporter only: the JSON report in reports/ belongs to `npm test`.
 const run = spawnSync('npx', ['vitest', 'run', 'tests/unit/fs/model-based.test.ts', '--reporter=default'], {
@@ -13,7 +16,5 @@ const run = spawnSync('npx', ['vitest', 'run', 'tests/unit/fs/model-based.test.t
   env,
 });
 const seconds = ((Date.now() - started) / 1000).toFixed(0);
-console.log(
-  `model: ${env.MODEL_RUNS} in-memory runs, ${env.MODEL_IDB_RUNS ?? 'default'} IndexedDB runs, ${seconds} s`,
-);
+console.log(`model: ${runs} in-memory runs and ${idbRuns} IndexedDB runs in ${seconds} s`);
 process.exit(run.status ?? 1);
