@@ -168,6 +168,10 @@ export class Playground {
       clock: fakeClock(last + CLOCK_STEP, CLOCK_STEP),
     });
     this.policy?.restore(run.events);
+    const landed = new Set(
+      run.events.flatMap((e) => (e.type === 'external/edit' && e.who === 'scenario' ? [e.path] : [])),
+    );
+    this.races = new Map((scenario.races ?? []).filter((c) => !landed.has(c.path)).map((c) => [c.path, c]));
     this.queue = derived.value.queue;
     this.position = derived.value.position;
     this.waiting = derived.value.waiting;

@@ -42,7 +42,10 @@ export interface Scenario {
   /** The file "Simulate external edit" changes. */
   focus?: string;
   tools?: ToolSet[];
-  /** Changes that land in the gap of a race: after a write's checks, before the write itself. */
+  /**
+   * Changes that land in the gap of a race: after a write's checks, before the write itself; one per
+   * path, on paths no scripted external step changes (a resumed run knows a race ran by its edit).
+   */
   races?: ExternalChange[];
   /** Turn on the Unicode fallback of edit for this scenario's session. */
   unicodeFallback?: boolean;
