@@ -1,0 +1,78 @@
+import { fetchAssets } from './assets';
+import { frameDocument } from './frame';
+import { type Link, type OpenLink, deliver } from './link';
+import { MAX_REPLY_BYTES, PROTOCOL_VERSION, Reply, decode } from './protocol';
+
+/** Options of the browser link. */
+export interface FrameLinkSpec {
+  /** Where the hidden frame is put; `document.body` by default. */
+  container?: HTMLElement;
+  /** How long the frame and its worker may take to start before the sandbox gives up. */
+  startMs?: number;
+}
+
+function hiddenFrame(): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  // allow-scripts alone: the frame's origin is opaque ("null"), so it reaches none of the page's storage.
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.setAttribute('tabindex', '-1');
+  frame.title = 'plugin sandbox';
+  frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
+  frame.dataset.sandbox = '';
+  frame.srcdoc = frameDocument();
+  return frame;
+}
+
+/**
+ * The browser link: a `sandbox="allow-scripts"` frame whose CSP allows no network, holding a classic Blob
+ * worker that runs QuickJS. Only messages whose `event.source` is this frame's window are read; each is
+ * size-capped and parsed before anything else looks at it.
+ */
+export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
+  return async (listener) => {
+    const assets = await fetchAssets();
+    const frame = hiddenFrame();
+    let closed = false;
+    return new Promise<Link>((resolve, reject) => {
+      const link: Link = {
+        send: (text) => {
+          if (!closed) frame.contentWindow?.postMessage(text, '*');
+        },
+        close: () => {
+          closed = true;
+          clearTimeout(timer);
+          window.removeEventListener('message', onMessage);
+          // Removing the frame discards its document, which ends its worker.
+          frame.remove();
+        },
+      };
+      const fail = (why: string) => {
+        link.close();
+        reject(new Error(why));
+      };
+      const timer = setTimeout(() => fail('the sandbox did not start in time'), spec.startMs ?? 15_000);
+      let started = false;
+      const onMessage = (event: MessageEvent) => {
+        if (closed || event.source === null || event.source !== frame.contentWindow) return;
+        if (started) {
+          if (!deliver(listener, event.data)) link.close();
+          return;
+        }
+        const read = decode(event.data, Reply, MAX_REPLY_BYTES);
+        if (!read.ok) return;
+        if (read.value.kind === 'frame') {
+          const boot = { v: PROTOCOL_VERSION, kind: 'boot', script: assets.script, wasm: assets.wasm() };
+          frame.contentWindow?.postMessage(boot, '*', [boot.wasm]);
+        } else if (read.value.kind === 'ready') {
+          started = true;
+          clearTimeout(timer);
+          resolve(link);
+        } else if (read.value.kind === 'crashed') fail(read.value.message);
+      };
+      window.addEventListener('message', onMessage);
+      (spec.container ?? document.body).append(frame);
+    });
+  };
+}

@@ -1,0 +1,61 @@
+// The document of the sandboxed frame. It is a `srcdoc` with its own Content-Security-Policy (a srcdoc
+// frame also inherits the page's policy, so both apply). Its one inline script waits for the host's boot
+// message (the worker's script as text and the wasm bytes), starts the classic Blob worker, and then only
+// relays JSON text: from the host (its parent, checked by `event.source`) to the worker, and back.
+
+/**
+ * The frame's policy: no network at all (`connect-src 'none'`, and `default-src 'none'` for images,
+ * fonts, frames…), inline script for the relay, `blob:` for the worker, and wasm compilation.
+ */
+export const FRAME_CSP = [
+  "default-src 'none'",
+  "script-src 'unsafe-inline' blob: 'wasm-unsafe-eval'",
+  'worker-src blob:',
+  "connect-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join('; ');
+
+/** The relay. Plain ES2020 text, run as the frame's only script. */
+export const FRAME_SCRIPT = `(() => {
+  'use strict';
+  const host = parent;
+  let worker = null;
+  let hostOrigin = '*';
+  const toHost = (text) => host.postMessage(text, hostOrigin);
+  addEventListener('message', (event) => {
+    if (event.source !== host) return;
+    if (worker) {
+      if (typeof event.data === 'string') worker.postMessage(event.data);
+      return;
+    }
+    const boot = event.data;
+    if (!boot || boot.v !== 1 || boot.kind !== 'boot') return;
+    if (typeof boot.script !== 'string' || !(boot.wasm instanceof ArrayBuffer)) return;
+    // Replies go only to the page that booted the frame.
+    if (event.origin !== 'null') hostOrigin = event.origin;
+    const url = URL.createObjectURL(new Blob([boot.script], { type: 'text/javascript' }));
+    worker = new Worker(url);
+    worker.onmessage = (m) => {
+      URL.revokeObjectURL(url);
+      if (typeof m.data === 'string') toHost(m.data);
+    };
+    worker.onerror = (e) => {
+      e.preventDefault();
+      toHost(JSON.stringify({ v: 1, kind: 'crashed', message: 'the worker failed: ' + String(e.message || 'no message') }));
+    };
+    worker.postMessage({ wasm: boot.wasm }, [boot.wasm]);
+  });
+  host.postMessage(JSON.stringify({ v: 1, kind: 'frame' }), '*');
+})();`;
+
+/** The frame's whole document. */
+export function frameDocument(): string {
+  return [
+    '<!doctype html>',
+    '<html><head><meta charset="utf-8">',
+    `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">`,
+    `<script>${FRAME_SCRIPT}</script>`,
+    '</head><body></body></html>',
+  ].join('\n');
+}

@@ -1,0 +1,6 @@
+export * from './decisions';
+export * from './plugin';
+export * from './protocol';
+export * from './sandbox';
+export type * from './link';
+export { guestFunctions, guestHooks, type GuestFunction, type GuestHook } from './wire';

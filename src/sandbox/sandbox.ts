@@ -1,0 +1,197 @@
+import type { Json } from '../harness/json';
+import { Channel, type Outcome } from './channel';
+import { checkResult } from './decisions';
+import type { OpenLink } from './link';
+import type { Limits, SandboxError, ToolInfo } from './protocol';
+import type { GuestFunction, GuestHook } from './wire';
+
+/** Options of `Sandbox.create`. Every limit applies to each load and each call on its own. */
+export interface SandboxSpec {
+  /** Wall-clock time for one load or call, enforced inside the engine. Default 250 ms. */
+  deadlineMs?: number;
+  /** The engine's memory limit. Default 32 MB. */
+  memoryBytes?: number;
+  /** The engine's stack limit: at most 128 KB (more crashes the worker in Chromium), the default. */
+  stackBytes?: number;
+  /** The seed of the guest's `Math.random`. Default 1. */
+  seed?: number;
+  /** The guest's fixed clock, in epoch ms. Default 2025-01-01T00:00:00Z. */
+  now?: number;
+  /**
+   * How long past the deadline the host waits for an answer before it stops and replaces the worker.
+   * Default 250 ms.
+   */
+  graceMs?: number;
+  /** Tests only: without the engine's interrupt, only the host's timer stops runaway code. Default true. */
+  engineInterrupt?: boolean;
+  /** How the worker is started; the sandboxed frame by default (tests in Node pass another). */
+  link?: OpenLink;
+}
+
+/** A loaded plugin: its name, its hooks and its tool, or why it did not load. */
+export type LoadResult =
+  | { ok: true; name: string; hooks: GuestHook[]; tool?: ToolInfo; logs: string[]; error?: never }
+  | { ok: false; error: SandboxError; logs: string[]; name?: never };
+
+/** What a call came to. `durationMs` is the engine's time for a reply, the host's for a host timeout. */
+export type CallResult =
+  | { ok: true; value: Json; durationMs: number; memoryBytes: number; logs: string[]; error?: never }
+  | { ok: false; error: SandboxError; durationMs: number; logs: string[]; value?: never };
+
+/** The largest stack the engine may get; above it the worker crashed in Chromium. */
+export const MAX_STACK_BYTES = 128 * 1024;
+
+const closed: SandboxError = { code: 'PLUGIN_ERROR', reason: 'crashed', message: 'the sandbox was disposed' };
+
+function limitsOf(spec: SandboxSpec): Limits {
+  return {
+    deadlineMs: spec.deadlineMs ?? 250,
+    memoryBytes: spec.memoryBytes ?? 32 * 1024 * 1024,
+    stackBytes: Math.min(spec.stackBytes ?? MAX_STACK_BYTES, MAX_STACK_BYTES),
+    seed: spec.seed ?? 1,
+    now: spec.now ?? Date.UTC(2025, 0, 1),
+    interrupt: spec.engineInterrupt ?? true,
+  };
+}
+
+/**
+ * Runs one visitor plugin away from the page: in QuickJS, in a worker, in a sandboxed frame. Loads and
+ * calls are queued and run one at a time. A worker that times out or dies is replaced before the next
+ * request, and the last loaded plugin is loaded into it again (its module state starts afresh).
+ */
+export class Sandbox {
+  private channel: Channel | null = null;
+  private source: string | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private disposed = false;
+  private starts = 0;
+
+  private constructor(
+    /** The limits every load and call runs under. */
+    readonly limits: Limits,
+    private readonly graceMs: number,
+    private readonly openLink: OpenLink,
+  ) {}
+
+  /** Starts a sandbox: fetches the engine (once per page), starts its frame and worker. */
+  static async create(spec: SandboxSpec = {}): Promise<Sandbox> {
+    const openLink = spec.link ?? (await import('./frame-link')).frameLink();
+    const sandbox = new Sandbox(limitsOf(spec), spec.graceMs ?? 250, openLink);
+    await sandbox.connect();
+    return sandbox;
+  }
+
+  /**
+   * For diagnostics and tests: how many workers were started (more than one means one was replaced), and
+   * how many replies matched no request in flight (spoofed, or late after a timeout) on the current one.
+   */
+  stats(): { workersStarted: number; ignoredReplies: number } {
+    return { workersStarted: this.starts, ignoredReplies: this.channel?.ignored ?? 0 };
+  }
+
+  /** Loads `source` as the plugin module, replacing the loaded one. */
+  load(source: string): Promise<LoadResult> {
+    return this.enqueue(async () => {
+      // The old plugin is being replaced: a new worker need not load it again first.
+      this.source = null;
+      const ready = await this.ensure();
+      if (ready !== true) return { ok: false, error: ready || closed, logs: [] };
+      const loaded = await this.loadNow(source);
+      this.source = loaded.ok ? source : null;
+      return loaded;
+    });
+  }
+
+  /** Calls a function of the loaded plugin, and checks its result against the hook's decision schema. */
+  async call(fn: GuestFunction, ...args: Json[]): Promise<CallResult> {
+    const result = await this.invoke(fn, args);
+    const invalid = result.ok ? checkResult(fn, result.value) : null;
+    return invalid ? { ok: false, error: invalid, durationMs: result.durationMs, logs: result.logs } : result;
+  }
+
+  /** Calls a function of the loaded plugin and returns its JSON result unchecked. */
+  invoke(fn: GuestFunction, args: readonly Json[]): Promise<CallResult> {
+    return this.enqueue(async () => {
+      const started = performance.now();
+      const ready = await this.ensure();
+      if (ready !== true) return { ok: false, error: ready || closed, durationMs: 0, logs: [] };
+      const outcome = await this.channel!.request({ kind: 'call', fn, args: [...args] }, this.timeout());
+      return toCallResult(outcome, performance.now() - started);
+    });
+  }
+
+  /** Ends the worker and removes its frame. Later loads and calls fail with PLUGIN_ERROR. */
+  dispose(): void {
+    this.disposed = true;
+    this.channel?.close();
+    this.channel = null;
+  }
+
+  private timeout(): number {
+    return this.limits.deadlineMs + this.graceMs;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private async connect(): Promise<void> {
+    this.starts++;
+    this.channel = await Channel.open(this.openLink);
+  }
+
+  private async loadNow(source: string): Promise<LoadResult> {
+    const outcome = await this.channel!.request(
+      { kind: 'load', source, limits: this.limits },
+      this.timeout(),
+    );
+    if (!outcome.ok) return { ok: false, error: outcome.error, logs: [] };
+    const reply = outcome.reply;
+    if (reply.kind === 'failed') return { ok: false, error: reply.error, logs: reply.logs };
+    if (reply.kind !== 'loaded') return { ok: false, error: closed, logs: [] };
+    const hooks = reply.hooks.filter((fn): fn is GuestHook => !fn.startsWith('tool.'));
+    return {
+      ok: true,
+      name: reply.name,
+      hooks,
+      ...(reply.tool ? { tool: reply.tool } : {}),
+      logs: reply.logs,
+    };
+  }
+
+  /**
+   * A live worker with the plugin loaded: `true`; `false` once disposed; or the error that prevented it
+   * (the worker did not start, or the plugin no longer loads).
+   */
+  private async ensure(): Promise<true | false | SandboxError> {
+    if (this.disposed) return false;
+    if (this.channel?.alive) return true;
+    try {
+      await this.connect();
+    } catch (thrown) {
+      const message = `the sandbox could not start: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
+      return { code: 'PLUGIN_ERROR', reason: 'crashed', message };
+    }
+    if (this.source === null) return true;
+    const reloaded = await this.loadNow(this.source);
+    if (reloaded.ok) return true;
+    return {
+      ...reloaded.error,
+      message: `reloading the plugin in a new worker failed: ${reloaded.error.message}`,
+    };
+  }
+}
+
+function toCallResult(outcome: Outcome, hostMs: number): CallResult {
+  if (!outcome.ok) return { ok: false, error: outcome.error, durationMs: hostMs, logs: [] };
+  const reply = outcome.reply;
+  if (reply.kind === 'returned') {
+    const { value, durationMs, memoryBytes, logs } = reply;
+    return { ok: true, value, durationMs, memoryBytes, logs };
+  }
+  if (reply.kind === 'failed')
+    return { ok: false, error: reply.error, durationMs: reply.durationMs, logs: reply.logs };
+  return { ok: false, error: closed, durationMs: hostMs, logs: [] };
+}
