@@ -16,6 +16,7 @@ import { countWordsTool, shellTool, webFetchTool } from '../tools/teaching';
 import { fileTools } from '../tools/toolbox';
 import { sqlQueryTool, type SqlEngine } from '../tools/sql';
 import { strengthTools } from '../tools/strengths';
+import { scenarioPlugins } from './plugins';
 import { deriveScript, type ScriptProgress } from './progress';
 import type { ExternalChange, Lang, Scenario } from './scenario';
 import { actionsOf, reactTo, type Action } from './scripted';
@@ -82,6 +83,9 @@ export class Playground {
   private readonly sqlEngine: (() => Promise<SqlEngine>) | undefined;
   /** Races of the scenario that have not been run yet, by path. */
   private races = new Map<string, ExternalChange>();
+  /** The scenario plugins installed now, and how to remove them. */
+  plugins: string[] = [];
+  private uninstallPlugins: (() => void)[] = [];
 
   constructor(spec: PlaygroundSpec) {
     this.fs = spec.fs;
@@ -140,6 +144,7 @@ export class Playground {
       scenario: scenario.id,
       clock: fakeClock(CLOCK_START, CLOCK_STEP),
     });
+    this.usePlugins(scenario.plugins ?? []);
     this.queue = actionsOf(scenario.steps);
     this.position = 0;
     this.waiting = null;
@@ -172,6 +177,7 @@ export class Playground {
       run.events.flatMap((e) => (e.type === 'external/edit' && e.who === 'scenario' ? [e.path] : [])),
     );
     this.races = new Map((scenario.races ?? []).filter((c) => !landed.has(c.path)).map((c) => [c.path, c]));
+    this.usePlugins(derived.value.plugins ?? scenario.plugins ?? []);
     this.queue = derived.value.queue;
     this.position = derived.value.position;
     this.waiting = derived.value.waiting;
@@ -191,6 +197,16 @@ export class Playground {
     };
   }
 
+  /** Replaces the scenario's built-in plugins (not the observation policy) with `ids`. */
+  usePlugins(ids: readonly string[]): void {
+    for (const uninstall of this.uninstallPlugins) uninstall();
+    this.uninstallPlugins = ids.flatMap((id) => {
+      const make = scenarioPlugins[id];
+      return make ? [this.hooks.install(make())] : [];
+    });
+    this.plugins = [...ids];
+  }
+
   /** Builds the hooks, the policy, the registry and the session of a run. */
   private harness(
     scenario: Scenario,
@@ -198,6 +214,7 @@ export class Playground {
     session: Pick<SessionSpec, 'id' | 'clock' | 'log' | 'scenario'>,
   ): void {
     this.hooks = new Hooks();
+    this.uninstallPlugins = [];
     this.policy = policy
       ? fsObservationPolicy({ onlyEditWhatWasRead: scenario.onlyEditWhatWasRead ?? false })
       : null;
@@ -241,7 +258,10 @@ export class Playground {
     if (!action) return;
     this.position++;
     if (action.kind === 'say') this.session.say(action.text[this.lang]);
-    else if (action.kind === 'external') {
+    else if (action.kind === 'use') {
+      this.session.say(action.text[this.lang]);
+      this.usePlugins(action.plugins);
+    } else if (action.kind === 'external') {
       this.waiting = action.change;
       if (auto) await this.simulateExternalEdit('scenario');
     } else {

@@ -20,6 +20,8 @@ export interface ScriptState {
   queue: Action[];
   waiting: ExternalChange | null;
   position: number;
+  /** The plugins the last `use` step installed; null when no such step was taken yet. */
+  plugins: string[] | null;
 }
 
 /** A derived script state, or why the log does not fit the script. */
@@ -74,11 +76,14 @@ export function deriveScript(
   let says = 0;
   let made = 0;
   let last: Action | undefined;
+  let plugins: string[] | null = null;
   for (let n = 1; n <= progress.position; n++) {
     const action = queue.shift();
     if (!action) return fail(`the script ends after ${n - 1} steps, the record says ${progress.position}`);
     last = action;
-    if (action.kind === 'say' && ++says > said) return fail(`step ${n} is a message the log does not have`);
+    if (action.kind === 'use') plugins = action.plugins;
+    const speaks = action.kind === 'say' || action.kind === 'use';
+    if (speaks && ++says > said) return fail(`step ${n} is a message the log does not have`);
     if (action.kind !== 'call') continue;
     const call = calls[made++];
     if (!call || call.tool !== action.tool || !sameJson(call.args, action.args)) {
@@ -93,8 +98,9 @@ export function deriveScript(
       `the log has ${said - says} messages and ${calls.length - made} calls after step ${progress.position}`,
     );
   }
-  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position: progress.position } };
+  const { position } = progress;
+  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position, plugins } };
   if (last?.kind !== 'external')
     return fail(`the record waits for an external edit at a step that is not one`);
-  return { ok: true, value: { queue, waiting: last.change, position: progress.position } };
+  return { ok: true, value: { queue, waiting: last.change, position, plugins } };
 }

@@ -24,7 +24,9 @@ export type Step =
   /** A call. `expect` names the error the script means to show, so the model does not react to it. */
   | { call: string; args: Json; expect?: string }
   /** An external edit: in autoplay the scenario makes it; when stepping, it waits for the visitor's button. */
-  | { external: ExternalChange; note: Text };
+  | { external: ExternalChange; note: Text }
+  /** The model says `say` while the harness switches to these built-in plugins (see `scenarioPlugins`). */
+  | { use: string[]; say: Text };
 
 /** Extra tool sets a scenario can ask for, beyond the file tools. */
 export type ToolSet = 'teaching' | 'broken' | 'sql' | 'strengths';
@@ -42,6 +44,8 @@ export interface Scenario {
   /** The file "Simulate external edit" changes. */
   focus?: string;
   tools?: ToolSet[];
+  /** Built-in plugins installed when the scenario starts (see `scenarioPlugins`). */
+  plugins?: string[];
   /**
    * Changes that land in the gap of a race: after a write's checks, before the write itself; one per
    * path, on paths no scripted external step changes (a resumed run knows a race ran by its edit).

@@ -5,11 +5,13 @@ import type { ExternalChange, Step, Text } from './scenario';
 export type Action =
   | { kind: 'say'; text: Text }
   | { kind: 'call'; tool: string; args: Json; expect?: string; attempt: number }
-  | { kind: 'external'; change: ExternalChange; note: Text };
+  | { kind: 'external'; change: ExternalChange; note: Text }
+  | { kind: 'use'; plugins: string[]; text: Text };
 
 /** Turns a script's steps into actions. */
 export function actionsOf(steps: readonly Step[]): Action[] {
   return steps.map((step): Action => {
+    if ('use' in step) return { kind: 'use', plugins: step.use, text: step.say };
     if ('say' in step) return { kind: 'say', text: step.say };
     if ('call' in step)
       return {

@@ -9,6 +9,7 @@ import { lineEndings } from './line-endings';
 import { missingFile } from './missing-file';
 import { policyStrengths } from './policy-strengths';
 import { sharedLedger } from './shared-ledger';
+import { sqlRedaction } from './sql-redaction';
 import { staleVersion } from './stale-version';
 import { truncation } from './truncation';
 
@@ -26,6 +27,7 @@ export const scenarios: readonly Scenario[] = [
   lineEndings,
   sharedLedger,
   policyStrengths,
+  sqlRedaction,
 ];
 
 const byId = new Map(scenarios.map((s) => [s.id, s]));

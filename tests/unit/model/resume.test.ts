@@ -1,3 +1,4 @@
+import { nodeSqlEngine } from './sql-engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { replay } from '../../../src/harness';
@@ -18,7 +19,7 @@ afterEach(() => void vi.restoreAllMocks());
 
 const scenario = (id: string): Scenario => scenarioById(id)!;
 const mk = async (s: Scenario, fs = new MemoryBackend()) => {
-  const pg = new Playground({ fs });
+  const pg = new Playground({ fs, sqlEngine: nodeSqlEngine });
   await pg.load(s);
   return pg;
 };
@@ -41,7 +42,7 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) 
     for (let at = 0; at <= (await length(s)); at++) {
       const before = await mk(s);
       await before.advance(at);
-      const after = new Playground({ fs: before.fs });
+      const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
       after.resume(s, stored(before.saved()));
       expect(after.position).toBe(at);
       expect(after.waiting).toEqual(before.waiting);
@@ -58,7 +59,7 @@ describe('Playground.resume', () => {
     const s = scenario('stale-version');
     const before = await mk(s);
     for (let i = 0; i < 10 && !before.waiting; i++) await before.step();
-    const after = new Playground({ fs: before.fs });
+    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
     after.resume(s, stored(before.saved()));
     expect(after.session.live).toEqual(before.session.live);
     expect(after.policy!.ledger(after.session.id)).toEqual(before.policy!.ledger(before.session.id));
@@ -70,7 +71,7 @@ describe('Playground.resume', () => {
     const s = scenario('happy-path');
     const before = await mk(s);
     await before.advance(2);
-    const after = new Playground({ fs: before.fs });
+    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
     after.resume(s, stored(before.saved()));
     await after.callAsModel('ls', { path: '/' });
     const [last, prev] = [after.session.events.at(-1)!, before.session.events.at(-1)!];
@@ -89,7 +90,7 @@ describe('Playground.resume', () => {
     const before = await mk(s);
     await before.advance(1);
     await before.callAsModel('read', { path: '/src/greet.js' });
-    const after = new Playground({ fs: before.fs });
+    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
     after.resume(s, stored(before.saved()));
     await after.runToEnd();
     expect(after.session.events).toEqual(whole.session.events);
@@ -97,10 +98,10 @@ describe('Playground.resume', () => {
 
   it('keeps the policy off when the run had it off', async () => {
     const s = scenario('edit-before-read');
-    const before = new Playground({ fs: new MemoryBackend() });
+    const before = new Playground({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine });
     await before.load(s, { policy: false });
     await before.advance(1);
-    const after = new Playground({ fs: before.fs });
+    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
     after.resume(s, stored(before.saved()));
     expect(after.policy).toBeNull();
     expect(after.saved().policy).toBe(false);
@@ -108,7 +109,7 @@ describe('Playground.resume', () => {
 
   it('refuses a run of another scenario', async () => {
     const before = await mk(scenario('happy-path'));
-    const after = new Playground({ fs: before.fs });
+    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
     expect(() => after.resume(scenario('stale-version'), before.saved())).toThrow(
       /is a run of "happy-path", not of "stale-version"/,
     );

@@ -1,10 +1,11 @@
+import { nodeSqlEngine } from './sql-engine';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { parseLog, replay, serializeLog } from '../../../src/harness';
 import { Playground, scenarios, type Scenario } from '../../../src/model';
 
 const play = async (scenario: Scenario, lang: 'en' | 'zh' = 'en') => {
-  const pg = new Playground({ fs: new MemoryBackend(), lang });
+  const pg = new Playground({ fs: new MemoryBackend(), lang, sqlEngine: nodeSqlEngine });
   await pg.load(scenario);
   await pg.runToEnd();
   return pg;
@@ -45,7 +46,7 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('scenario %s', (_id, sce
 
 describe('stale-version when stepping by hand', () => {
   it('waits for the visitor to make the external edit', async () => {
-    const pg = new Playground({ fs: new MemoryBackend() });
+    const pg = new Playground({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine });
     await pg.load(scenarios.find((s) => s.id === 'stale-version')!);
     for (let i = 0; i < 10 && !pg.waiting; i++) await pg.step();
     expect(pg.waiting).not.toBeNull();
@@ -77,5 +78,20 @@ describe('card-tour', () => {
     const pg = await play(scenarios.find((s) => s.id === 'card-tour')!);
     const kinds = new Set([...pg.calls.values()].map((c) => c.entry.result?.card.card.card));
     expect([...kinds].sort()).toEqual(['diff', 'generic', 'read', 'search', 'terminal', 'web']);
+  });
+});
+
+describe('sql-redaction', () => {
+  it('leaks the phones through the value under content redaction, and hides them under value redaction', async () => {
+    const pg = await play(scenarios.find((s) => s.id === 'sql-redaction')!);
+    const [first, second] = [...pg.calls.values()];
+    const phone = /\+1-555-\d{4}/;
+    expect(first!.entry.result?.modelText).not.toMatch(phone);
+    expect(JSON.stringify(first!.value)).toMatch(phone);
+    expect(JSON.stringify(second!.value)).not.toMatch(phone);
+    expect(JSON.stringify(second!.entry.result)).not.toMatch(phone);
+    expect(first!.entry.decisions[0]?.plugin).toBe('redact-phones-content');
+    expect(second!.entry.decisions[0]?.plugin).toBe('redact-phones-value');
+    expect(pg.plugins).toEqual(['redact-phones-value']);
   });
 });
