@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { findChromium } from './scripts/find-chromium.mjs';
-import { BASE_URL, PORT } from './tests/browser/env';
+import { BASE_URL, HOST_PORT, PORT } from './tests/browser/env';
 
 // Playwright cannot download browsers everywhere, so a system Chromium comes first (see find-chromium).
 // `null` leaves Playwright to its own build, which fails loudly when missing: no test is skipped for it.
@@ -34,10 +34,19 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `node scripts/serve.mjs --port ${PORT}`,
-    url: BASE_URL,
-    reuseExistingServer: !process.env.CI,
-    timeout: 15_000,
-  },
+  webServer: [
+    {
+      command: `node scripts/serve.mjs --port ${PORT}`,
+      url: BASE_URL,
+      reuseExistingServer: !process.env.CI,
+      timeout: 15_000,
+    },
+    // A second origin (another host name and port) for the page that embeds the app in an iframe.
+    {
+      command: `node scripts/serve.mjs --port ${HOST_PORT}`,
+      url: `http://127.0.0.1:${HOST_PORT}/some/path/`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 15_000,
+    },
+  ],
 });

@@ -117,6 +117,12 @@ export class Playground {
     return tools;
   }
 
+  /** The scenario's race on `path`, and whether it has landed yet; null when there is none. */
+  raceOn(path: string): { change: ExternalChange; landed: boolean } | null {
+    const change = this.scenario.races?.find((c) => c.path === path);
+    return change ? { change, landed: !this.races.has(path) } : null;
+  }
+
   /** Lands the scenario's race for `path`, once: someone else's change in the gap before a write. */
   private async race(path: string): Promise<void> {
     const change = this.races.get(path);

@@ -44,6 +44,8 @@ export interface Scenario {
   /** The file "Simulate external edit" changes. */
   focus?: string;
   tools?: ToolSet[];
+  /** Files to show next to each other above the transcript, each with its final content. */
+  sideBySide?: { label: Text; path: string }[];
   /** Built-in plugins installed when the scenario starts (see `scenarioPlugins`). */
   plugins?: string[];
   /**

@@ -37,7 +37,10 @@ export type ImportCode =
 /** A refused import: the code, a message in English, and where the problem is when there is a place. */
 export interface ImportError {
   code: ImportCode;
+  /** The whole story, e.g. `event 3 (tool/result): unknown key "value"`. */
   message: string;
+  /** Only what is wrong, without the place (`unknown key "value"`), for messages that name the place. */
+  detail: string;
   /** The index of the bad event (IMPORT_BAD_EVENT). */
   index?: number;
   /** The header field at fault (IMPORT_BAD_FIELD). */
@@ -50,8 +53,10 @@ export type Imported =
 
 const refuse = (code: ImportCode, message: string, more: Partial<ImportError> = {}): Imported => ({
   ok: false,
-  error: { code, message, ...more },
+  error: { code, message, detail: message, ...more },
 });
+
+const eventTypes: ReadonlySet<unknown> = new Set(HarnessEvent.options.map((o) => o.shape.type.value));
 
 /** What a session file holds, before it is written. */
 export interface SessionFileSpec {
@@ -98,16 +103,19 @@ function checkEvents(events: unknown): Imported | null {
     return refuse('IMPORT_BAD_FIELD', '"events" must be an array', { field: 'events' });
   if (events.length === 0) return refuse('IMPORT_BAD_EVENT', 'the log is empty', { index: 0 });
   for (const [index, raw] of events.entries()) {
+    const bad = (detail: string, type?: unknown) => {
+      const what = typeof type === 'string' && eventTypes.has(type) ? ` (${type})` : '';
+      return refuse('IMPORT_BAD_EVENT', `event ${index}${what}: ${detail}`, { index, detail });
+    };
     const event = HarnessEvent.safeParse(raw);
     if (!event.success) {
       const type = (raw as { type?: unknown } | null)?.type;
-      const what = typeof type === 'string' ? ` (${type})` : '';
-      return refuse('IMPORT_BAD_EVENT', `event ${index}${what}: ${issue(event.error)}`, { index });
+      if (!eventTypes.has(type)) return bad(`unknown event type ${JSON.stringify(type) ?? 'undefined'}`);
+      return bad(issue(event.error), type);
     }
-    if (event.data.seq !== index)
-      return refuse('IMPORT_BAD_EVENT', `event ${index} has seq ${event.data.seq}`, { index });
+    if (event.data.seq !== index) return bad(`seq is ${event.data.seq}`, event.data.type);
     if (index === 0 && event.data.type !== 'session/start')
-      return refuse('IMPORT_BAD_EVENT', `event 0 is ${event.data.type}, not session/start`, { index });
+      return bad(`a log opens with session/start, not ${event.data.type}`);
   }
   return null;
 }

@@ -1,6 +1,6 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
-import { EventLog } from '../harness';
+import { EventLog, type HarnessEvent } from '../harness';
 import { ScriptProgress } from './progress';
 import { ScenarioId } from './scenario';
 
@@ -21,6 +21,8 @@ export type SessionHead = z.infer<typeof SessionHead>;
 /** A stored session: its head and its log, events exactly as logged (no values). */
 export const SessionRecord = SessionHead.omit({ eventCount: true }).extend({ events: EventLog });
 export type SessionRecord = z.infer<typeof SessionRecord>;
+/** A record to save: its log may be read-only. */
+export type SessionRecordInput = Omit<SessionRecord, 'events'> & { events: readonly HarnessEvent[] };
 
 // One object store, two keys per session: `head:<id>` → SessionHead, `log:<id>` → the events.
 const HEAD = 'head:';
@@ -50,7 +52,7 @@ export class SessionStore {
    * Saves a session (head and log in one transaction), and in the same transaction forgets sessions
    * beyond the newest `keep` and other sessions that never got past their start.
    */
-  async save(record: SessionRecord): Promise<void> {
+  async save(record: SessionRecordInput): Promise<void> {
     const { events, ...rest } = record;
     const head: SessionHead = { ...rest, eventCount: events.length };
     await this.useStore('readwrite', (store) => {

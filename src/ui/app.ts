@@ -1,10 +1,35 @@
 import type { FileInfo, FsBackend } from '../fs/types';
-import { replay, type HarnessEvent, type LiveCall, type Registry, type TranscriptEntry } from '../harness';
-import { Playground, scenarioById, scenarios, type Lang, type Scenario } from '../model';
+import {
+  replay,
+  type HarnessEvent,
+  type LiveCall,
+  type Registry,
+  type Session,
+  type TranscriptEntry,
+} from '../harness';
+import {
+  Autosave,
+  Playground,
+  encodeShare,
+  readSessionFile,
+  scenarioById,
+  scenarios,
+  serializeSessionFile,
+  sessionFile,
+  sessionFileName,
+  shareUrl,
+  type Lang,
+  type Scenario,
+  type SessionRecord,
+  type SessionStore,
+  type SpeedName,
+} from '../model';
 import { fill, h } from './dom';
 import { galleryDialog } from './gallery';
 import { setLang, tr, type StringKey } from './i18n';
 import { manualView } from './manual';
+import { moreMenu } from './more-menu';
+import { download, importMessage, pastSessionsDialog } from './sessions';
 import { filesView, ledgerView, logView, toolsView } from './panels';
 import { applyTheme, initialTheme, type Theme } from './theme';
 import { TranscriptView } from './transcript';
@@ -13,7 +38,10 @@ import { TranscriptView } from './transcript';
 export type RunState = 'idle' | 'playing' | 'paused' | 'done';
 
 /** Milliseconds between steps at each speed. */
-export const speeds = { slow: 1600, normal: 800, fast: 250, instant: 0 } as const;
+export const speeds = { slow: 1600, normal: 800, fast: 250, instant: 0 } as const satisfies Record<
+  SpeedName,
+  number
+>;
 export type Speed = keyof typeof speeds;
 
 type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual';
@@ -39,6 +67,12 @@ export interface AppSpec {
   notice?: string;
 }
 
+  /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
+  sessions?: SessionStore | null;
+  /** A saved run to carry on at start instead of loading `scenario` afresh. */
+  resume?: SessionRecord | null;
+  /** Whether runs get the observation policy (default true). */
+  policy?: boolean;
 /** A replayed session: a log shown without running anything. */
 interface Replaying {
   events: readonly HarnessEvent[];
@@ -46,6 +80,24 @@ interface Replaying {
   title: string;
 }
 
+  scenario: string;
+}
+
+/** A banner with a message: a warning (a damaged link, a refused import) or information. */
+interface Notice {
+  text: string;
+  tone: 'warn' | 'info';
+  /** A stable code shown beside the text (IMPORT_*, LINK_*), also as `data-code`. */
+  code?: string;
+  /** An address to show for copying (the share link). */
+  link?: string;
+}
+
+/** What a saved session has besides its run: set when the session starts. */
+interface SessionMeta {
+  id: string;
+  title: string;
+  createdAt: number;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -64,7 +116,11 @@ export class App {
   private readonly transcript = new TranscriptView();
   private readonly replayTools: Registry;
   private readonly listeners = new Set<(app: App) => void>();
-  private notice: string | null;
+  private notice: Notice | null;
+  /** Whether runs get the observation policy. */
+  policy: boolean;
+  private readonly autosave: Autosave | null;
+  private meta: SessionMeta | null = null;
 
   private readonly el = {
     title: h('span', { class: 'scenario-title' }),
@@ -91,7 +147,16 @@ export class App {
     this.pg = new Playground({ fs: spec.fs, lang: spec.lang });
     this.replayTools = this.pg.allTools();
     this.speed = spec.speed ?? 'normal';
-    this.notice = spec.notice ?? null;
+    this.notice = spec.notice ? { text: spec.notice, tone: 'warn' } : null;
+    this.policy = spec.policy ?? true;
+    const sessions = spec.sessions;
+    this.autosave = sessions
+      ? new Autosave(
+          () => this.saveSession(sessions),
+          (error) => console.warn('The session could not be saved:', error),
+        )
+      : null;
+    this.pg.subscribe(() => this.autosave?.schedule());
     this.pg.subscribe(() => this.render());
     spec.fs.subscribe(() => void this.refreshFiles());
     this.el.play.addEventListener('click', () =>
@@ -109,22 +174,59 @@ export class App {
     return () => this.listeners.delete(listener);
   }
 
-  /** Builds the page and loads the first scenario. */
+  /** Builds the page and carries on the saved run it was given, else loads the first scenario. */
   async start(): Promise<void> {
     this.layout();
-    await this.load(this.spec.scenario.id);
+    const saved = this.spec.resume;
+    if (!saved || !(await this.resume(saved))) await this.load(this.spec.scenario.id);
     document.addEventListener('keydown', (e) => this.onKey(e));
   }
 
   // ------------------------------------------------------------------ commands
 
   /** Opens a scenario afresh (its files restored). */
+    // The autosave runs a task after each change; a page going away writes what is left at once.
+    window.addEventListener('pagehide', () => void this.autosave?.flush());
+  }
+
+  /** Carries on a saved run with the workspace as it is; false (and a notice) when it cannot be. */
+  private async resume(saved: SessionRecord): Promise<boolean> {
+    const scenario = scenarioById(saved.scenario);
+    try {
+      if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
+      await this.exclusive(async () => this.pg.resume(scenario, saved));
+    } catch (error) {
+      this.setNotice(tr('resumeFailed', { why: error instanceof Error ? error.message : String(error) }));
+      return false;
+    }
+    this.policy = saved.policy;
+    this.meta = { id: saved.id, title: saved.title, createdAt: saved.createdAt };
+    this.state = this.pg.done ? 'done' : this.pg.position > 0 ? 'paused' : 'idle';
+    await this.refreshFiles();
+    return true;
+  }
+
+  /** Saves the live session as it stands (called by the autosave). */
+  private async saveSession(store: SessionStore): Promise<void> {
+    if (!this.pg.scenario) return;
+    const run = this.pg.saved();
+    if (this.meta?.id !== run.id) {
+      const title = this.pg.scenario.title[this.spec.lang];
+      this.meta = { id: run.id, title, createdAt: Date.now() };
+    }
+    const { title, createdAt } = this.meta;
+    await store.save({ ...run, title, createdAt, updatedAt: Math.max(Date.now(), createdAt) });
+  }
+
+  /** Writes any change not saved yet; resolves when the store has it (tests, and before listing). */
+  async saved(): Promise<void> {
+    await this.autosave?.flush();
   async load(id: string): Promise<void> {
     const scenario = scenarioById(id);
     if (!scenario) return;
     this.state = 'idle';
     this.replaying = null;
-    await this.exclusive(() => this.pg.load(scenario));
+    await this.exclusive(() => this.pg.load(scenario, { policy: this.policy }));
     this.openPath = null;
     await this.refreshFiles();
   }
@@ -169,11 +271,104 @@ export class App {
     await this.exclusive(() => this.pg.simulateExternalEdit('button', this.openPath ?? undefined));
     if (this.openPath) await this.openFile(this.openPath);
   }
+  /** Takes script steps until the position is `target` (share links, `?step=`); see Playground.advance. */
+  async advance(target: number): Promise<void> {
+    if (this.replaying || target <= this.pg.position) return;
+    this.pause();
+    await this.exclusive(() => this.pg.advance(target));
+    this.setState(this.pg.done ? 'done' : 'paused');
+  }
+
+  /** The scenario's files restored and a new session; the old one stays under Past sessions. */
+  async resetWorkspace(): Promise<void> {
+    await this.reset();
+  }
+
+  /** Turns the observation policy on or off; the scenario starts again, as the policy is per session. */
+  async setPolicy(on: boolean): Promise<void> {
+    this.policy = on;
+    await this.reset();
+  }
+
+  // ------------------------------------------------------------------ sessions
+
+  /** Downloads the shown session (the replayed one, else the live one) as a session file. */
+  exportSession(): void {
+    const events = this.replaying?.events ?? this.pg.session.events;
+    const scenario = this.replaying?.scenario ?? this.pg.scenario.id;
+    const title = this.replaying?.title ?? this.meta?.title ?? this.pg.scenario.title[this.spec.lang];
+    const file = sessionFile({ scenario, title, events }, new Date());
+    download(serializeSessionFile(file), sessionFileName(file));
+  }
+
+  /** Opens a session file in replay; a refused file only gets a notice saying why, nothing else changes. */
+  async importSession(file: Blob): Promise<void> {
+    const imported = await readSessionFile(file);
+    if (!imported.ok) {
+      this.setNotice(importMessage(imported.error), { code: imported.error.code });
+      return;
+    }
+    this.notice = null;
+    const { events, title, scenario } = imported.value;
+    this.showReplay(events, title, scenario);
+  }
+
+  /** Copies a link to this scenario, its settings and its position; shows the link if copying fails. */
+  async copyShareLink(): Promise<string | null> {
+    let url: string;
+    try {
+      const token = await encodeShare({
+        scenario: this.pg.scenario.id,
+        lang: this.spec.lang,
+        speed: this.speed,
+        policy: this.policy,
+        step: this.pg.position,
+      });
+      url = shareUrl(window.location.href, token);
+    } catch (error) {
+      this.setNotice(tr('shareFailed', { why: String(error) }));
+      return null;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      this.setNotice(tr('shareCopied'), { tone: 'info', link: url });
+    } catch {
+      this.setNotice(tr('shareManual'), { tone: 'info', link: url });
+    }
+    return url;
+  }
+
+  /** Lists the stored sessions; opening one shows it in replay. */
+  async openPastSessions(): Promise<void> {
+    const store = this.spec.sessions;
+    if (!store) return;
+    await this.saved();
+    const dialog = pastSessionsDialog(
+      await store.list(),
+      this.pg.session.id,
+      (id) => void this.openStored(id),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  private async openStored(id: string): Promise<void> {
+    const record = await this.spec.sessions?.get(id);
+    if (!record) this.setNotice(tr('sessionMissing'));
+    else this.showReplay(record.events, record.title, record.scenario);
+  }
+
 
   /** Shows a log in replay mode: every card rebuilt from the log alone. */
-  showReplay(events: readonly HarnessEvent[], title: string): void {
+  showReplay(events: readonly HarnessEvent[], title: string, scenario?: string): void {
     this.pause();
-    this.replaying = { events, title, entries: replay(events, (name) => this.replayTools.get(name)) };
+    const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
+    this.replaying = {
+      events,
+      title,
+      scenario: scenario ?? start ?? this.pg.scenario.id,
+      entries: replay(events, (name) => this.replayTools.get(name)),
+    };
     this.render();
   }
 
@@ -186,8 +381,9 @@ export class App {
     this.speed = speed;
   }
 
-  setNotice(text: string | null): void {
-    this.notice = text;
+  /** Shows a banner (a warning unless `tone` says otherwise), or removes it with null. */
+  setNotice(text: string | null, more: Omit<Partial<Notice>, 'text'> = {}): void {
+    this.notice = text === null ? null : { text, tone: 'warn', ...more };
     this.render();
   }
 
@@ -267,19 +463,21 @@ export class App {
       'header',
       { class: 'topbar' },
       !this.spec.embed && h('h1', {}, tr('appTitle')),
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'scenario-picker',
-          'data-action': 'scenarios',
-          'aria-haspopup': 'dialog',
-          onclick: () => this.openGallery(),
-        },
-        h('span', { class: 'muted' }, `${tr('scenario')}: `),
-        this.el.title,
-        ' ▾',
-      ),
+      this.spec.embed
+        ? h('span', { class: 'scenario-name' }, this.el.title)
+        : h(
+            'button',
+            {
+              type: 'button',
+              class: 'scenario-picker',
+              'data-action': 'scenarios',
+              'aria-haspopup': 'dialog',
+              onclick: () => this.openGallery(),
+            },
+            h('span', { class: 'muted' }, `${tr('scenario')}: `),
+            this.el.title,
+            ' ▾',
+          ),
       h(
         'div',
         { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
@@ -304,6 +502,17 @@ export class App {
     );
     fill(this.el.transcript, h('h2', { class: 'visually-hidden' }, tr('transcript')), this.transcript.el);
   }
+      !this.spec.embed &&
+        moreMenu({
+          policy: this.policy,
+          history: Boolean(this.spec.sessions),
+          exportSession: () => this.exportSession(),
+          importSession: (file) => void this.importSession(file),
+          share: () => void this.copyShareLink(),
+          setPolicy: (on) => void this.setPolicy(on),
+          resetWorkspace: () => void this.resetWorkspace(),
+          pastSessions: () => void this.openPastSessions(),
+        }),
 
   /** Language and theme: small selects at the end of the header. */
   private prefs(): HTMLElement {
@@ -383,17 +592,8 @@ export class App {
 
   private renderBanners(): void {
     const banners: HTMLElement[] = [];
-    if (this.notice)
-      banners.push(
-        h(
-          'p',
-          { class: 'banner warn', role: 'alert' },
-          this.notice,
-          ' ',
-          h('button', { type: 'button', class: 'ghost', onclick: () => this.setNotice(null) }, tr('close')),
-        ),
-      );
-    if (!this.spec.fs.persistent)
+    if (this.notice) banners.push(this.noticeView(this.notice));
+    if (!this.spec.fs.persistent && !this.spec.embed)
       banners.push(h('p', { class: 'banner warn', 'data-banner': 'memory' }, tr('notPersistent')));
     if (this.pg.waiting) {
       const step = this.pg.scenario.steps.find((s) => 'external' in s && s.external === this.pg.waiting);
@@ -434,6 +634,34 @@ export class App {
             class: t.id === 'transcript' ? 'tab phone-only' : 'tab',
             'aria-selected': String(
               this.tab === t.id || (this.tab === 'transcript' && t.id === 'files' && !this.isPhone()),
+  private noticeView(notice: Notice): HTMLElement {
+    const { text, tone, code, link } = notice;
+    return h(
+      'div',
+      {
+        class: `banner ${tone}`,
+        role: tone === 'warn' ? 'alert' : 'status',
+        'data-banner': 'notice',
+        'data-code': code,
+      },
+      code && h('code', { class: 'err-code' }, code),
+      code && ' ',
+      text,
+      link &&
+        h('input', {
+          type: 'text',
+          readonly: true,
+          class: 'share-link',
+          value: link,
+          'data-share-link': '',
+          'aria-label': tr('shareLink'),
+          onfocus: (e: Event) => (e.target as HTMLInputElement).select(),
+        }),
+      ' ',
+      h('button', { type: 'button', class: 'ghost', onclick: () => this.setNotice(null) }, tr('close')),
+    );
+  }
+
             ),
             'aria-controls': t.id === 'transcript' ? 'pane-transcript' : 'pane-side',
             'data-tab': t.id,
@@ -482,7 +710,8 @@ export class App {
 
   /** Redraws what changed. Cheap: the transcript re-renders only entries that changed. */
   render(): void {
-    if (!this.pg.scenario) return;
+    // The first load restores files before its session exists, and file changes ask for a render.
+    if (!this.pg.scenario || !(this.pg.session as Session | undefined)) return;
     this.spec.root.dataset.runState = this.state;
     this.spec.root.dataset.scenario = this.pg.scenario.id;
     this.spec.root.dataset.mode = this.replaying ? 'replay' : 'live';

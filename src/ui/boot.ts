@@ -1,36 +1,45 @@
 import { openWorkspace } from '../fs/open';
-import { scenarioById, scenarios } from '../model';
-import { App, speeds, type Speed } from './app';
+import { openSessionStore } from '../model';
+import { readAddress, settledAddress } from './address';
+import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
 import { applyTheme, initialTheme } from './theme';
 
-/** Reads the address contract (`?scenario=&lang=&autoplay=1&embed=1&step=N&speed=`), then starts the app. */
+/**
+ * Reads the address contract (`?s=<share link>`, or `?scenario=&lang=&autoplay=1&embed=1&step=N&speed=`),
+ * then starts the app: what the address names, else the last session carried on, else the default.
+ * An embed (`embed=1`) keeps its workspace in memory and saves no session: every load starts clean, and
+ * several embeds on one page do not share files.
+ */
 export async function boot(root: HTMLElement, location: Location = window.location): Promise<App> {
-  const params = new URLSearchParams(location.search);
-  const lang = pickLang(params.get('lang'), navigator.languages ?? [navigator.language]);
+  const address = await readAddress(location.search);
+  const lang = pickLang(address.lang, navigator.languages ?? [navigator.language]);
   setLang(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
   applyTheme(initialTheme());
-  const wanted = params.get('scenario');
-  const scenario = (wanted && scenarioById(wanted)) || scenarios[0]!;
-  const notice = wanted && !scenarioById(wanted) ? tr('badLink', { why: `scenario "${wanted}"` }) : undefined;
-  const speed = params.get('speed');
-  const fs = await openWorkspace('playground');
+  const { bad, embed, speed, policy } = address;
+  const notice = bad && tr('badLink', { why: 'code' in bad ? tr(bad.code) : `scenario "${bad.scenario}"` });
+  const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');
+  const sessions = embed ? null : await openSessionStore();
+  const resume = sessions && !address.explicit ? await sessions.latest() : null;
   const app = new App({
     root,
     fs,
     lang,
-    scenario,
-    embed: params.get('embed') === '1',
-    ...(speed && speed in speeds ? { speed: speed as Speed } : {}),
+    scenario: address.scenario,
+    embed,
+    sessions,
+    resume,
+    ...(speed ? { speed } : {}),
+    ...(policy !== undefined ? { policy } : {}),
     ...(notice ? { notice } : {}),
   });
   await app.start();
-  const steps = Number(params.get('step'));
-  for (let i = 0; Number.isInteger(steps) && i < Math.min(steps, 10_000) && !app.pg.done; i++)
-    await app.step();
-  if (params.get('autoplay') === '1') void app.play();
+  await app.advance(address.step);
+  if (address.autoplay) void app.play();
+  if (embed) (await import('./embed')).connectEmbed(app);
+  else history.replaceState(null, '', settledAddress(location.href, lang, app.speed));
   root.dataset.ready = 'true';
   return app;
 }

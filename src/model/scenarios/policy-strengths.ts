@@ -15,6 +15,11 @@ export const policyStrengths: Scenario = {
   files: { '/prompt/app.conf': config, '/runtime/app.conf': config, '/credential/app.conf': config },
   focus: '/credential/app.conf',
   tools: ['strengths'],
+  sideBySide: [
+    { label: { en: 'Prompt', zh: '提示语' }, path: '/prompt/app.conf' },
+    { label: { en: 'Runtime check', zh: '运行时检查' }, path: '/runtime/app.conf' },
+    { label: { en: 'Version credential', zh: '版本凭证' }, path: '/credential/app.conf' },
+  ],
   races: [
     { path: '/prompt/app.conf', ...theirs },
     { path: '/runtime/app.conf', ...theirs },

@@ -51,7 +51,7 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) 
       expect(after.session.live).toEqual(replay(whole.session.events, (n) => whole.registry.get(n)));
       expect(await files(after)).toEqual(await files(whole));
     }
-  });
+  }, 60_000);
 });
 
 describe('Playground.resume', () => {

@@ -123,6 +123,16 @@ describe('importing a session file refuses, with its code', () => {
     expect(parseSessionFile(bad).error).toMatchObject({ code: 'IMPORT_BAD_EVENT', index: 3 });
   });
 
+  it('IMPORT_BAD_EVENT naming an unknown event type, with the detail apart from the place', async () => {
+    const bad = await edited((raw) => ((raw.events[2] as Record<string, unknown>).type = 'nonsense'));
+    expect(parseSessionFile(bad).error).toEqual({
+      code: 'IMPORT_BAD_EVENT',
+      index: 2,
+      message: 'event 2: unknown event type "nonsense"',
+      detail: 'unknown event type "nonsense"',
+    });
+  });
+
   it('IMPORT_BAD_EVENT for a result that carries a value', async () => {
     const text = await edited((raw) => {
       const i = raw.events.findIndex((e) => (e as { type: string }).type === 'tool/result');

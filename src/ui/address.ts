@@ -1,0 +1,74 @@
+import { decodeShare, scenarioById, scenarios, type LinkCode, type Scenario } from '../model';
+import { speeds, type Speed } from './app';
+
+/** The parameters that say what to open; once it is open, the full app drops them (see `settledAddress`). */
+const OPENERS = ['s', 'scenario', 'step', 'autoplay'];
+/** More steps than any scenario has; a larger `step` is cut to this. */
+const MAX_STEP = 10_000;
+
+/** What an address asks for, read from `?s=` (a share link) or the plain parameters. */
+export interface Address {
+  scenario: Scenario;
+  /** The address names what to open (a link, `scenario`, `step`, `autoplay`): start it, resume nothing. */
+  explicit: boolean;
+  embed: boolean;
+  autoplay: boolean;
+  /** Script steps to take at once. */
+  step: number;
+  /** The language asked for (`?lang=` or the link's); null leaves it to the browser. */
+  lang: string | null;
+  speed?: Speed;
+  policy?: boolean;
+  /** Why the address could not be followed; the default scenario opens instead. */
+  bad?: { code: LinkCode } | { scenario: string };
+}
+
+const stepOf = (raw: string | null): number => {
+  const n = Number(raw);
+  return Number.isInteger(n) && n > 0 ? Math.min(n, MAX_STEP) : 0;
+};
+
+/**
+ * Reads the address contract: `?s=<share link>`, else `?scenario=<id>&lang=en|zh&autoplay=1&embed=1&
+ * step=<n>&speed=<name>`. A share link's fields win over the plain parameters it sits beside.
+ */
+export async function readAddress(search: string): Promise<Address> {
+  const params = new URLSearchParams(search);
+  const speed = params.get('speed');
+  const address: Address = {
+    scenario: scenarios[0]!,
+    explicit: OPENERS.some((name) => params.has(name)),
+    embed: params.get('embed') === '1',
+    autoplay: params.get('autoplay') === '1',
+    step: stepOf(params.get('step')),
+    lang: params.get('lang'),
+    ...(speed && speed in speeds ? { speed: speed as Speed } : {}),
+  };
+  const token = params.get('s');
+  if (token !== null) {
+    const link = await decodeShare(token);
+    if (!link.ok) return { ...address, step: 0, autoplay: false, bad: { code: link.error.code } };
+    const scenario = scenarioById(link.value.scenario);
+    if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: link.value.scenario } };
+    const { lang, speed: linkSpeed, policy, step } = link.value;
+    return { ...address, scenario, lang, speed: linkSpeed, policy, step };
+  }
+  const wanted = params.get('scenario');
+  if (wanted === null) return address;
+  const scenario = scenarioById(wanted);
+  if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: wanted } };
+  return { ...address, scenario };
+}
+
+/**
+ * The address once it has been opened: without the parameters that said what to open, so a reload
+ * carries on the saved session instead of starting over, and with the language and speed in use.
+ */
+export function settledAddress(href: string, lang: string, speed: Speed): string {
+  const url = new URL(href);
+  const fromLink = url.searchParams.has('s');
+  for (const name of OPENERS) url.searchParams.delete(name);
+  if (fromLink || url.searchParams.has('lang')) url.searchParams.set('lang', lang);
+  if (fromLink) url.searchParams.set('speed', speed);
+  return url.toString();
+}

@@ -1,0 +1,97 @@
+import { h } from './dom';
+import { tr } from './i18n';
+
+/** What the items of the "More" menu do. */
+export interface MoreMenuSpec {
+  policy: boolean;
+  /** Whether this browser keeps sessions (else "Past sessions" is disabled, and says why). */
+  history: boolean;
+  exportSession: () => void;
+  importSession: (file: File) => void;
+  share: () => void;
+  setPolicy: (on: boolean) => void;
+  resetWorkspace: () => void;
+  pastSessions: () => void;
+}
+
+/**
+ * The header's "More" menu: a `<details>` disclosure, so the keyboard and assistive technology get its
+ * open/closed state for free. Escape or a click elsewhere closes it; choosing an item closes it too.
+ */
+export function moreMenu(spec: MoreMenuSpec): HTMLDetailsElement {
+  const close = () => {
+    menu.open = false;
+  };
+  const item = (action: string, label: string, run: () => void, more: Record<string, string> = {}) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'menu-item',
+        'data-action': action,
+        onclick: () => {
+          close();
+          run();
+        },
+        ...more,
+      },
+      label,
+    );
+  const file = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    hidden: true,
+    'aria-label': tr('importFile'),
+    'data-action': 'import-file',
+    onchange: () => {
+      const chosen = file.files?.[0];
+      file.value = '';
+      if (chosen) spec.importSession(chosen);
+    },
+  });
+  const policy = h('input', {
+    type: 'checkbox',
+    'data-action': 'policy',
+    checked: spec.policy,
+    onchange: () => {
+      close();
+      spec.setPolicy(policy.checked);
+    },
+  });
+  const menu: HTMLDetailsElement = h(
+    'details',
+    { class: 'more-menu' },
+    h('summary', { 'data-action': 'more', 'aria-label': tr('moreActions') }, `⋯ ${tr('more')}`),
+    h(
+      'div',
+      { class: 'menu-panel', role: 'group', 'aria-label': tr('moreActions') },
+      item('export', tr('exportSession'), spec.exportSession),
+      item('import', `${tr('importSession')}…`, () => file.click()),
+      file,
+      item('share', tr('share'), spec.share),
+      h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
+      item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
+      item(
+        'past-sessions',
+        `${tr('pastSessions')}…`,
+        spec.pastSessions,
+        spec.history ? {} : { disabled: 'true', title: tr('noHistory') },
+      ),
+    ),
+  );
+  menu.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape' || !menu.open) return;
+    e.stopPropagation();
+    close();
+    menu.querySelector('summary')?.focus();
+  });
+  const outside = (e: Event) => {
+    if (!menu.contains(e.target as Node)) close();
+  };
+  // Listen to the page only while open, so a menu that was replaced leaves no listener behind.
+  menu.addEventListener('toggle', () => {
+    if (menu.open) document.addEventListener('click', outside);
+    else document.removeEventListener('click', outside);
+  });
+  return menu;
+}
