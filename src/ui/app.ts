@@ -65,21 +65,19 @@ export interface AppSpec {
   speed?: Speed;
   /** A notice to show at once (a damaged link, an import error). */
   notice?: string;
-}
-
   /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
   sessions?: SessionStore | null;
   /** A saved run to carry on at start instead of loading `scenario` afresh. */
   resume?: SessionRecord | null;
   /** Whether runs get the observation policy (default true). */
   policy?: boolean;
+}
+
 /** A replayed session: a log shown without running anything. */
 interface Replaying {
   events: readonly HarnessEvent[];
   entries: readonly TranscriptEntry[];
   title: string;
-}
-
   scenario: string;
 }
 
@@ -98,6 +96,8 @@ interface SessionMeta {
   id: string;
   title: string;
   createdAt: number;
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
@@ -180,11 +180,6 @@ export class App {
     const saved = this.spec.resume;
     if (!saved || !(await this.resume(saved))) await this.load(this.spec.scenario.id);
     document.addEventListener('keydown', (e) => this.onKey(e));
-  }
-
-  // ------------------------------------------------------------------ commands
-
-  /** Opens a scenario afresh (its files restored). */
     // The autosave runs a task after each change; a page going away writes what is left at once.
     window.addEventListener('pagehide', () => void this.autosave?.flush());
   }
@@ -221,6 +216,11 @@ export class App {
   /** Writes any change not saved yet; resolves when the store has it (tests, and before listing). */
   async saved(): Promise<void> {
     await this.autosave?.flush();
+  }
+
+  // ------------------------------------------------------------------ commands
+
+  /** Opens a scenario afresh (its files restored). */
   async load(id: string): Promise<void> {
     const scenario = scenarioById(id);
     if (!scenario) return;
@@ -266,11 +266,6 @@ export class App {
     await this.load(this.pg.scenario.id);
   }
 
-  /** Changes a file behind the agent's back: the one the script waits for, or the open or focus file. */
-  async externalEdit(): Promise<void> {
-    await this.exclusive(() => this.pg.simulateExternalEdit('button', this.openPath ?? undefined));
-    if (this.openPath) await this.openFile(this.openPath);
-  }
   /** Takes script steps until the position is `target` (share links, `?step=`); see Playground.advance. */
   async advance(target: number): Promise<void> {
     if (this.replaying || target <= this.pg.position) return;
@@ -358,6 +353,11 @@ export class App {
     else this.showReplay(record.events, record.title, record.scenario);
   }
 
+  /** Changes a file behind the agent's back: the one the script waits for, or the open or focus file. */
+  async externalEdit(): Promise<void> {
+    await this.exclusive(() => this.pg.simulateExternalEdit('button', this.openPath ?? undefined));
+    if (this.openPath) await this.openFile(this.openPath);
+  }
 
   /** Shows a log in replay mode: every card rebuilt from the log alone. */
   showReplay(events: readonly HarnessEvent[], title: string, scenario?: string): void {
@@ -488,6 +488,17 @@ export class App {
       ),
       this.el.external,
       !this.spec.embed && this.prefs(),
+      !this.spec.embed &&
+        moreMenu({
+          policy: this.policy,
+          history: Boolean(this.spec.sessions),
+          exportSession: () => this.exportSession(),
+          importSession: (file) => void this.importSession(file),
+          share: () => void this.copyShareLink(),
+          setPolicy: (on) => void this.setPolicy(on),
+          resetWorkspace: () => void this.resetWorkspace(),
+          pastSessions: () => void this.openPastSessions(),
+        }),
     );
     root.replaceChildren(
       header,
@@ -502,17 +513,6 @@ export class App {
     );
     fill(this.el.transcript, h('h2', { class: 'visually-hidden' }, tr('transcript')), this.transcript.el);
   }
-      !this.spec.embed &&
-        moreMenu({
-          policy: this.policy,
-          history: Boolean(this.spec.sessions),
-          exportSession: () => this.exportSession(),
-          importSession: (file) => void this.importSession(file),
-          share: () => void this.copyShareLink(),
-          setPolicy: (on) => void this.setPolicy(on),
-          resetWorkspace: () => void this.resetWorkspace(),
-          pastSessions: () => void this.openPastSessions(),
-        }),
 
   /** Language and theme: small selects at the end of the header. */
   private prefs(): HTMLElement {
@@ -620,20 +620,6 @@ export class App {
     fill(this.el.banner, banners);
   }
 
-  private renderTabs(): void {
-    const visible = this.spec.embed ? [] : tabs;
-    fill(
-      this.el.tablist,
-      visible.map((t) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            role: 'tab',
-            id: `tab-${t.id}`,
-            class: t.id === 'transcript' ? 'tab phone-only' : 'tab',
-            'aria-selected': String(
-              this.tab === t.id || (this.tab === 'transcript' && t.id === 'files' && !this.isPhone()),
   private noticeView(notice: Notice): HTMLElement {
     const { text, tone, code, link } = notice;
     return h(
@@ -662,6 +648,20 @@ export class App {
     );
   }
 
+  private renderTabs(): void {
+    const visible = this.spec.embed ? [] : tabs;
+    fill(
+      this.el.tablist,
+      visible.map((t) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            role: 'tab',
+            id: `tab-${t.id}`,
+            class: t.id === 'transcript' ? 'tab phone-only' : 'tab',
+            'aria-selected': String(
+              this.tab === t.id || (this.tab === 'transcript' && t.id === 'files' && !this.isPhone()),
             ),
             'aria-controls': t.id === 'transcript' ? 'pane-transcript' : 'pane-side',
             'data-tab': t.id,

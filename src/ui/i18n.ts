@@ -116,7 +116,6 @@ const strings = {
     en: 'This link is damaged ({why}); the default scenario was opened instead.',
     zh: '链接已损坏（{why}），已改为打开默认场景。',
   },
-  language: { en: 'Language', zh: '语言' },
   moreActions: { en: 'More actions', zh: '更多操作' },
   importFile: { en: 'Session file to import', zh: '要导入的会话文件' },
   policyRestarts: {
@@ -160,6 +159,7 @@ const strings = {
     en: 'LINK_VERSION: it was made for another version of the playground',
     zh: 'LINK_VERSION：它是为另一个版本的演练场生成的',
   },
+  language: { en: 'Language', zh: '语言' },
   theme: { en: 'Theme', zh: '主题' },
   dark: { en: 'Dark', zh: '深色' },
   light: { en: 'Light', zh: '浅色' },
