@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { findChromium } from './scripts/find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './scripts/find-chromium.mjs';
 import { BASE_URL, HOST_PORT, PORT } from './tests/browser/env';
 
 // Playwright cannot download browsers everywhere, so a system Chromium comes first (see find-chromium).
@@ -19,15 +19,7 @@ export default defineConfig({
     browserName: 'chromium',
     launchOptions: {
       ...(chromium ? { executablePath: chromium.path } : {}),
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-dev-shm-usage',
-      ],
+      args: [...CHROMIUM_ARGS],
     },
     // Video needs a download that fails in some places; traces and screenshots do not.
     video: 'off',

@@ -8,6 +8,8 @@ export interface FoundChromium {
 export declare const ENV_VARS: readonly string[];
 /** System locations tried after the environment variables. */
 export declare const SYSTEM_PATHS: readonly string[];
+/** The flags every headless Chromium of this project starts with (Playwright and the benchmarks). */
+export declare const CHROMIUM_ARGS: readonly string[];
 /** How to get a browser when none is found. */
 export declare const HOW_TO_GET_ONE: string;
 

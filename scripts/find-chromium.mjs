@@ -10,6 +10,20 @@ export const ENV_VARS = ['CHROMIUM_PATH', 'CHROME_PATH'];
 /** System locations tried after the environment variables. */
 export const SYSTEM_PATHS = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 
+/**
+ * The flags every headless Chromium of this project starts with (Playwright and the benchmarks): no
+ * sandbox or GPU (containers), and none of the background traffic to hosts a test machine may not reach.
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-dev-shm-usage',
+];
+
 /** How to get a browser when none is found; shown by `ensure-chromium.mjs` and the CLI. */
 export const HOW_TO_GET_ONE = [
   'Get one of these two ways:',
