@@ -26,7 +26,8 @@ function readCard(card: Of<'read'>): HTMLElement {
     ),
     h(
       'div',
-      { class: 'code' },
+      // Scrolls when the window is long: focusable so a keyboard can scroll it too.
+      { class: 'code', tabindex: 0 },
       h(
         'pre',
         { class: 'gutter', 'aria-hidden': 'true' },
@@ -48,7 +49,7 @@ function diffCard(card: Of<'diff'>): HTMLElement {
   const hunks = card.hunks.map((hunk) =>
     h(
       'div',
-      { class: 'hunk' },
+      { class: 'hunk', tabindex: 0 },
       h(
         'div',
         { class: 'hunk-head' },
@@ -104,7 +105,7 @@ function searchCard(card: Of<'search'>): HTMLElement {
         matches.some((m) => m.line) &&
           h(
             'ol',
-            { class: 'matches' },
+            { class: 'matches', tabindex: 0 },
             matches.map((m) =>
               h('li', {}, h('span', { class: 'ln' }, String(m.line ?? '')), h('code', {}, m.text ?? '')),
             ),

@@ -3,9 +3,10 @@ import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { markdown } from '@codemirror/lang-markdown';
 import { python } from '@codemirror/lang-python';
-import { defaultHighlightStyle, syntaxHighlighting } from '@codemirror/language';
+import { syntaxHighlighting } from '@codemirror/language';
 import { EditorState, type Extension } from '@codemirror/state';
 import { EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { classHighlighter } from '@lezer/highlight';
 
 function languageFor(path: string): Extension {
   if (/\.m?[jt]sx?$/i.test(path)) return javascript({ typescript: /\.tsx?$/i.test(path) });
@@ -25,7 +26,8 @@ export function createEditor(parent: HTMLElement, path: string, content: string,
         lineNumbers(),
         history(),
         keymap.of([...defaultKeymap, ...historyKeymap]),
-        syntaxHighlighting(defaultHighlightStyle),
+        // Token classes (tok-*) coloured by the stylesheet, so both themes keep readable contrast.
+        syntaxHighlighting(classHighlighter),
         languageFor(path),
         EditorView.lineWrapping,
         // Keeps a CRLF file CRLF when it is saved from the editor.

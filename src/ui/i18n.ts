@@ -69,6 +69,7 @@ const strings = {
   absent: { en: 'absent', zh: '不存在' },
   stale: { en: 'stale: the file moved on', zh: '已过期：文件已变' },
   current: { en: 'current', zh: '最新' },
+  freshness: { en: 'Up to date?', zh: '是否最新' },
   ledgerEmpty: { en: 'The agent has not looked at any file yet.', zh: '智能体还没看过任何文件。' },
   ledgerOff: {
     en: 'The observation policy is off: writes and edits are unconditional.',

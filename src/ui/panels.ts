@@ -88,7 +88,7 @@ export function ledgerView(ledger: Ledger | null, files: readonly FileInfo[]): H
         h('th', { scope: 'col' }, tr('path')),
         h('th', { scope: 'col' }, tr('agentKnows')),
         h('th', { scope: 'col' }, tr('fileVersion')),
-        h('th', { scope: 'col' }, ''),
+        h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, tr('freshness'))),
       ),
     ),
     h('tbody', {}, rows),
@@ -100,7 +100,8 @@ export function logView(events: readonly HarnessEvent[], limit = 300): HTMLEleme
   const shown = events.slice(-limit);
   return h(
     'ol',
-    { class: 'event-log', start: events.length - shown.length },
+    // Scrolls on its own: focusable so a keyboard can scroll it too.
+    { class: 'event-log', start: events.length - shown.length, tabindex: 0 },
     shown.map((e) =>
       h(
         'li',
@@ -126,7 +127,7 @@ export function toolsView(registry: Registry): HTMLElement {
           { class: 'tool-schema', 'data-tool-schema': s.name },
           h('summary', {}, h('code', {}, s.name)),
           h('p', {}, s.description),
-          h('pre', {}, JSON.stringify(s.inputSchema, null, 2)),
+          h('pre', { tabindex: 0 }, JSON.stringify(s.inputSchema, null, 2)),
         ),
       ),
   );

@@ -21,7 +21,7 @@ function valueView(live: LiveCall | undefined, failed: boolean): HTMLElement | n
     'details',
     { class: 'value-view', 'data-value': 'live' },
     h('summary', {}, tr('value'), ' ', h('span', { class: 'badge' }, tr('notPersisted'))),
-    h('pre', {}, json),
+    h('pre', { tabindex: 0 }, json),
   );
 }
 
@@ -78,7 +78,7 @@ function resultView(entry: CallEntry, live: LiveCall | undefined, replaying: boo
           tr('bytesChars', { bytes: num(bytes(result.modelText)), chars: num(result.modelText.length) }),
         ),
       ),
-      h('pre', { 'data-model-view': '' }, result.modelText),
+      h('pre', { 'data-model-view': '', tabindex: 0 }, result.modelText),
     ),
     valueView(replaying ? undefined : live, Boolean(error)),
   );
