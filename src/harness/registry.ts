@@ -121,8 +121,11 @@ function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
   return Object.freeze(value);
 }
 
-/** Runs the pure projections of a value, turning every failure into a `ToolError` with its code. */
-export function project(tool: Tool, args: unknown, value: unknown): ToolResult {
+/**
+ * Checks a value against the tool's schema and runs its pure projections: the result, and the value as
+ * parsed. Every failure becomes a `ToolError` with its code.
+ */
+export function project(tool: Tool, args: unknown, value: unknown): { result: ToolResult; value: unknown } {
   const checked = tool.output.safeParse(value);
   if (!checked.success) {
     throw new ToolError(
@@ -136,17 +139,17 @@ export function project(tool: Tool, args: unknown, value: unknown): ToolResult {
   } catch (thrown) {
     throw new ToolError('RENDER_FAILED', `render of ${tool.name} failed: ${describeThrown(thrown)}`);
   }
-  if (!tool.presentationMeta) return { content };
+  if (!tool.presentationMeta) return { result: { content }, value: checked.data };
   let meta: unknown;
   try {
     meta = tool.presentationMeta(args, checked.data);
   } catch (thrown) {
     throw new ToolError('META_NOT_JSON', `presentationMeta of ${tool.name} threw: ${describeThrown(thrown)}`);
   }
-  if (meta === undefined) return { content };
+  if (meta === undefined) return { result: { content }, value: checked.data };
   const json = toJson(meta);
   if (!json.ok) throw new ToolError('META_NOT_JSON', `presentationMeta of ${tool.name}: ${json.error}`);
-  return { content, meta: json.value };
+  return { result: { content, meta: json.value }, value: checked.data };
 }
 
 /** The tools a harness offers, and the one path every call takes through them. */
@@ -235,8 +238,7 @@ export class Registry {
         emit: spec.emit,
       };
       value = await tool.execute(parsed.data, ctx);
-      outcome.result = project(tool, parsed.data, value);
-      outcome.value = tool.output.parse(value);
+      ({ result: outcome.result, value: outcome.value } = project(tool, parsed.data, value));
     } catch (thrown) {
       outcome.result = fromThrown(thrown, 'TOOL_FAILED');
     }
@@ -300,11 +302,7 @@ export class Registry {
         );
       }
       try {
-        return {
-          ...current,
-          value: tool.output.parse(decision.value),
-          result: project(tool, current.args, decision.value),
-        };
+        return { ...current, ...project(tool, current.args, decision.value) };
       } catch (thrown) {
         throw new ToolError(
           codeOf(thrown, 'OUTPUT_INVALID'),

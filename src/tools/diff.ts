@@ -9,9 +9,41 @@ export interface DiffStats {
   removed: number;
 }
 
-/** Diffs two texts line by line (context of 3 lines), with the counts a diff card shows. */
+const CONTEXT = 3;
+
+/** Lines with their endings kept, so joining them gives the text back byte for byte. */
+function keptLines(text: string): string[] {
+  return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+}
+
+/**
+ * Diffs two texts line by line (context of 3 lines), with the counts a diff card shows. Lines both texts
+ * share at the start and at the end are set aside first (beyond the context), so an edit in a large file
+ * costs what the changed region costs, not what the file costs.
+ */
 export function diffTexts(path: string, before: string, after: string): DiffStats {
-  const { hunks } = structuredPatch(path, path, before, after, '', '', { context: 3 });
+  const a = keptLines(before);
+  const b = keptLines(after);
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
+  const from = Math.max(0, head - CONTEXT);
+  const skipEnd = Math.max(0, tail - CONTEXT);
+  const { hunks } = structuredPatch(
+    path,
+    path,
+    a.slice(from, a.length - skipEnd).join(''),
+    b.slice(from, b.length - skipEnd).join(''),
+    '',
+    '',
+    { context: CONTEXT },
+  );
   let added = 0;
   let removed = 0;
   const out = hunks.map(({ oldStart, oldLines, newStart, newLines, lines }) => {
@@ -19,7 +51,7 @@ export function diffTexts(path: string, before: string, after: string): DiffStat
       if (line.startsWith('+')) added++;
       else if (line.startsWith('-')) removed++;
     }
-    return { oldStart, oldLines, newStart, newLines, lines };
+    return { oldStart: oldStart + from, oldLines, newStart: newStart + from, newLines, lines };
   });
   return { hunks: out, added, removed };
 }

@@ -16,7 +16,10 @@ export function numbered(lines: readonly string[], first: number): string {
   return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join('\n');
 }
 
+// One formatter for every count: building one per call shows in profiles.
+const counter = new Intl.NumberFormat('en-US');
+
 /** A count written the same way everywhere ("1,200"), independent of the visitor's locale. */
 export function count(n: number): string {
-  return n.toLocaleString('en-US');
+  return counter.format(n);
 }

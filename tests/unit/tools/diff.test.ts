@@ -1,0 +1,57 @@
+import { applyPatch, structuredPatch } from 'diff';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { diffTexts } from '../../../src/tools/diff';
+
+const text = fc
+  .array(fc.constantFrom('a', 'b', 'c', 'x y', ''), { maxLength: 30 })
+  .chain((lines) => fc.boolean().map((final) => lines.join('\n') + (final && lines.length ? '\n' : '')));
+
+/** A unified patch from our hunks, for the library to apply. */
+const asPatch = (before: string, after: string) => {
+  const { hunks } = diffTexts('/f', before, after);
+  return { oldFileName: '/f', newFileName: '/f', oldHeader: '', newHeader: '', hunks };
+};
+
+describe('diffTexts', () => {
+  it('gives hunks that turn the old text into the new one, with the counts of a full diff', () => {
+    fc.assert(
+      fc.property(text, text, (before, after) => {
+        expect(applyPatch(before, asPatch(before, after))).toBe(after);
+        const full = structuredPatch('/f', '/f', before, after, '', '', { context: 3 }).hunks.flatMap(
+          (h) => h.lines,
+        );
+        const { added, removed } = diffTexts('/f', before, after);
+        expect(added).toBe(full.filter((l) => l.startsWith('+')).length);
+        expect(removed).toBe(full.filter((l) => l.startsWith('-')).length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('numbers the hunk of a change deep in a large file by its real lines', () => {
+    const lines = Array.from({ length: 100_000 }, (_, i) => `line ${i + 1}`);
+    const before = lines.join('\n') + '\n';
+    const after = before.replace('line 50000\n', 'changed\n');
+    const { hunks, added, removed } = diffTexts('/big', before, after);
+    expect([added, removed]).toEqual([1, 1]);
+    expect(hunks).toEqual([
+      {
+        oldStart: 49997,
+        oldLines: 7,
+        newStart: 49997,
+        newLines: 7,
+        lines: [
+          ' line 49997',
+          ' line 49998',
+          ' line 49999',
+          '-line 50000',
+          '+changed',
+          ' line 50001',
+          ' line 50002',
+          ' line 50003',
+        ],
+      },
+    ]);
+  });
+});
