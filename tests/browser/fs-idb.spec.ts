@@ -3,10 +3,12 @@ import { fsContractCases } from '../contract/fs-contract';
 import { testPage } from './env';
 
 test('every backend contract case passes on real IndexedDB and in memory', async ({ page }) => {
+  // A new database for every IndexedDB case, one after another; generous for a loaded machine.
+  test.setTimeout(120_000);
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   await page.goto(testPage('fs-contract.html'));
-  await expect(page.locator('body')).toHaveAttribute('data-done', 'true', { timeout: 30_000 });
+  await expect(page.locator('body')).toHaveAttribute('data-done', 'true', { timeout: 100_000 });
   expect(await page.evaluate(() => window.__failure)).toBeUndefined();
   const results = (await page.evaluate(() => window.__results)) ?? [];
   // Counted from the suite itself, so a page that ran nothing (or only some) cannot pass.

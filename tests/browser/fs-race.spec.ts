@@ -15,6 +15,8 @@ async function tab(page: Page, workspace: string): Promise<void> {
 test('two tabs racing 200 guarded edits each lose no update and apply only edits whose version held', async ({
   context,
 }) => {
+  // 400 IndexedDB transactions from two tabs; generous for a loaded machine (timings are never asserted).
+  test.setTimeout(120_000);
   const workspace = `race-${test.info().workerIndex}-${Date.now()}`;
   const [a, b] = [await context.newPage(), await context.newPage()];
   await tab(a, workspace);
@@ -82,7 +84,9 @@ test('two tabs racing 200 guarded edits each lose no update and apply only edits
   // Each tab heard its own commits directly and the other tab's over the BroadcastChannel.
   const own = (mine: Attempt[]) => mine.filter((t) => t.version !== undefined).length;
   await expect
-    .poll(() => Promise.all([a, b].map((p) => p.evaluate(() => window.__race!.heard()))))
+    .poll(() => Promise.all([a, b].map((p) => p.evaluate(() => window.__race!.heard()))), {
+      timeout: 20_000,
+    })
     .toEqual([
       { own: 1 + own(fromA), otherTab: own(fromB) },
       { own: own(fromB), otherTab: 1 + own(fromA) },

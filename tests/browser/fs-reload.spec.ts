@@ -14,6 +14,7 @@ const snapshot = (page: Page) => page.evaluate(() => window.__reload!.snapshot()
 test('a reload loses no commit, and the ledger rebuilt from the stored log still guards', async ({
   page,
 }) => {
+  test.setTimeout(60_000);
   await page.goto(testPage(`fs-reload.html?ws=reload-${test.info().workerIndex}-${Date.now()}`));
   await ready(page);
   await external(page, '/a.md', 'alpha\n');
