@@ -1,0 +1,127 @@
+// The in-page half of `npm run bench` (scripts/bench.mjs): the same read+edit cycles done through the
+// whole harness over IndexedDB, and as bare idb-keyval get/set calls. Times are measured here, in the
+// page, with performance.now(); the script takes warm-up runs, repeats and medians.
+import { createStore, get, set } from 'idb-keyval';
+import { IdbBackend, connect } from '../../../src/fs';
+import { Hooks, Registry, Session } from '../../../src/harness';
+import { fsObservationPolicy } from '../../../src/plugins/fs-observation-policy';
+import { fileTools } from '../../../src/tools';
+
+/** One benchmark: `cycles` read+edit cycles on a file of `lines` lines, reading `window` lines. */
+export interface CycleSpec {
+  cycles: number;
+  lines: number;
+  /** Lines a read shows; the whole file when it is at least `lines`. */
+  window: number;
+}
+
+/** What a benchmark took, in milliseconds, and the size of the file it worked on. */
+export interface CycleTiming {
+  ms: number;
+  bytes: number;
+}
+
+declare global {
+  interface Window {
+    __bench?: {
+      harness(spec: CycleSpec): Promise<CycleTiming>;
+      backend(spec: CycleSpec): Promise<CycleTiming>;
+      bare(spec: CycleSpec): Promise<CycleTiming>;
+      userAgent: string;
+    };
+  }
+}
+
+const PATH = '/bench.txt';
+let databases = 0;
+const unique = (what: string) => `bench-${what}-${Date.now().toString(36)}-${++databases}`;
+
+// 13 + 36 characters and a newline: 50 bytes a line, so 100,000 lines make 5 MB.
+const FILLER = 'lorem ipsum dolor sit amet, consecte';
+
+/** A file of `lines` lines of 50 bytes; its middle line holds the counter the cycles bump. */
+function makeFile(lines: number): { content: string; counterLine: number } {
+  const counterLine = Math.ceil(lines / 2);
+  const out: string[] = [];
+  for (let i = 1; i <= lines; i++) {
+    out.push(i === counterLine ? counter(0) : `line ${String(i).padStart(6, '0')}: ${FILLER}`);
+  }
+  return { content: out.join('\n') + '\n', counterLine };
+}
+
+const counter = (n: number) => `[counter ${String(n).padStart(8, '0')}]`;
+
+/** The window a cycle reads: `window` lines around the counter (the whole file when it is small). */
+function windowOf(spec: CycleSpec, counterLine: number): { offset: number; limit: number } {
+  if (spec.window >= spec.lines) return { offset: 1, limit: spec.lines };
+  return { offset: Math.max(1, counterLine - Math.floor(spec.window / 2)), limit: spec.window };
+}
+
+async function harness(spec: CycleSpec): Promise<CycleTiming> {
+  const fs = new IdbBackend({ useStore: connect(unique('harness'), indexedDB) });
+  const { content, counterLine } = makeFile(spec.lines);
+  await fs.write(PATH, content, { kind: 'none' }, { kind: 'external', who: 'scenario' });
+  const hooks = new Hooks();
+  hooks.install(fsObservationPolicy());
+  const registry = new Registry();
+  for (const tool of fileTools(fs)) registry.register(tool);
+  const session = new Session({ id: 'bench', registry, hooks });
+  const { offset, limit } = windowOf(spec, counterLine);
+  const started = performance.now();
+  for (let i = 0; i < spec.cycles; i++) {
+    const read = await session.call('read', { path: PATH, offset, limit });
+    const edit = await session.call('edit', {
+      path: PATH,
+      old_string: counter(i),
+      new_string: counter(i + 1),
+    });
+    const failed = read.outcome.result.error ?? edit.outcome.result.error;
+    if (failed) throw new Error(`cycle ${i}: ${failed.code} ${failed.message}`);
+  }
+  const ms = performance.now() - started;
+  return { ms, bytes: content.length };
+}
+
+// The storage layer alone, to tell its cost from the harness's: the same cycles as direct IdbBackend
+// calls, the edit guarded by the version just read.
+async function backend(spec: CycleSpec): Promise<CycleTiming> {
+  const fs = new IdbBackend({ useStore: connect(unique('backend'), indexedDB) });
+  const agent = { kind: 'agent', session: 'bench' } as const;
+  const { content, counterLine } = makeFile(spec.lines);
+  await fs.write(PATH, content, { kind: 'none' }, agent);
+  const { offset, limit } = windowOf(spec, counterLine);
+  let shown = 0;
+  const started = performance.now();
+  for (let i = 0; i < spec.cycles; i++) {
+    const file = (await fs.read(PATH))!;
+    shown += file.content.split('\n').slice(offset - 1, offset - 1 + limit).length;
+    const guard = { kind: 'ifVersion', version: file.version } as const;
+    await fs.edit(PATH, { oldString: counter(i), newString: counter(i + 1) }, guard, agent);
+  }
+  const ms = performance.now() - started;
+  if (shown !== spec.cycles * limit) throw new Error(`windows of ${shown} lines in all`);
+  return { ms, bytes: content.length };
+}
+
+async function bare(spec: CycleSpec): Promise<CycleTiming> {
+  const store = createStore(unique('bare'), 'kv');
+  const { content, counterLine } = makeFile(spec.lines);
+  await set(PATH, content, store);
+  const { offset, limit } = windowOf(spec, counterLine);
+  let shown = 0;
+  const started = performance.now();
+  for (let i = 0; i < spec.cycles; i++) {
+    // The same data work: fetch the text, cut the window a person would see, replace, store.
+    const text = (await get<string>(PATH, store))!;
+    shown += text.split('\n').slice(offset - 1, offset - 1 + limit).length;
+    const at = text.indexOf(counter(i));
+    if (at === -1) throw new Error(`cycle ${i}: counter not found`);
+    await set(PATH, text.slice(0, at) + counter(i + 1) + text.slice(at + counter(i).length), store);
+  }
+  const ms = performance.now() - started;
+  if (shown !== spec.cycles * limit) throw new Error(`windows of ${shown} lines in all`);
+  return { ms, bytes: content.length };
+}
+
+window.__bench = { harness, backend, bare, userAgent: navigator.userAgent };
+document.body.dataset.ready = 'true';
