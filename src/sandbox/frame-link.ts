@@ -7,7 +7,7 @@ import { MAX_REPLY_BYTES, PROTOCOL_VERSION, Reply, decode } from './protocol';
 export interface FrameLinkSpec {
   /** Where the hidden frame is put; `document.body` by default. */
   container?: HTMLElement;
-  /** How long the frame and its worker may take to start before the sandbox gives up. */
+  /** How long the frame and its worker may take to start before the sandbox gives up. Default 30 s. */
   startMs?: number;
 }
 
@@ -52,7 +52,7 @@ export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
         link.close();
         reject(new Error(why));
       };
-      const timer = setTimeout(() => fail('the sandbox did not start in time'), spec.startMs ?? 15_000);
+      const timer = setTimeout(() => fail('the sandbox did not start in time'), spec.startMs ?? 30_000);
       let started = false;
       const onMessage = (event: MessageEvent) => {
         if (closed || event.source === null || event.source !== frame.contentWindow) return;

@@ -19,7 +19,7 @@ export interface SandboxSpec {
   now?: number;
   /**
    * How long past the deadline the host waits for an answer before it stops and replaces the worker.
-   * Default 250 ms.
+   * Default 1000 ms: generous, since a busy page delays messages and a replacement costs a restart.
    */
   graceMs?: number;
   /** Tests only: without the engine's interrupt, only the host's timer stops runaway code. Default true. */
@@ -76,7 +76,7 @@ export class Sandbox {
   /** Starts a sandbox: fetches the engine (once per page), starts its frame and worker. */
   static async create(spec: SandboxSpec = {}): Promise<Sandbox> {
     const openLink = spec.link ?? (await import('./frame-link')).frameLink();
-    const sandbox = new Sandbox(limitsOf(spec), spec.graceMs ?? 250, openLink);
+    const sandbox = new Sandbox(limitsOf(spec), spec.graceMs ?? 1000, openLink);
     await sandbox.connect();
     return sandbox;
   }
