@@ -127,8 +127,8 @@ const strings = {
   shareManual: { en: 'Copy this link by hand:', zh: '请手动复制此链接：' },
   shareFailed: { en: 'Could not make a share link: {why}', zh: '无法生成分享链接：{why}' },
   sessionMeta: {
-    en: '{scenario} · step {step} · {events} events · {when}',
-    zh: '{scenario} · 第 {step} 步 · {events} 个事件 · {when}',
+    en: '{scenario} · step {step} · events: {events} · {when}',
+    zh: '{scenario} · 第 {step} 步 · 事件：{events} · {when}',
   },
   currentSession: { en: 'current', zh: '当前' },
   noHistory: {
