@@ -32,6 +32,8 @@ import { moreMenu } from './more-menu';
 import { download, importMessage, pastSessionsDialog } from './sessions';
 import { filesView, ledgerView, logView, toolsView } from './panels';
 import { applyTheme, initialTheme, type Theme } from './theme';
+import { sideBySideView, type Column } from './side-by-side';
+import { loadSqlEngine } from './sql-engine';
 import { TranscriptView } from './transcript';
 
 /** What the run is doing; mirrored on the root as `data-run-state` for tests and embedding hosts. */
@@ -110,6 +112,9 @@ export class App {
   speed: Speed;
   replaying: Replaying | null = null;
   private files: FileInfo[] = [];
+  /** Files the scenario compares side by side, as last read. */
+  private columns: Column[] = [];
+  private readonly compare = h('div', { class: 'compare' });
   private tab: Tab = 'transcript';
   private openPath: string | null = null;
   private busy: Promise<void> = Promise.resolve();
@@ -144,7 +149,7 @@ export class App {
 
   constructor(private readonly spec: AppSpec) {
     setLang(spec.lang);
-    this.pg = new Playground({ fs: spec.fs, lang: spec.lang });
+    this.pg = new Playground({ fs: spec.fs, lang: spec.lang, sqlEngine: loadSqlEngine });
     this.replayTools = this.pg.allTools();
     this.speed = spec.speed ?? 'normal';
     this.notice = spec.notice ? { text: spec.notice, tone: 'warn' } : null;
@@ -424,6 +429,15 @@ export class App {
 
   private async refreshFiles(): Promise<void> {
     this.files = await this.spec.fs.list();
+    const wanted = this.pg.scenario?.sideBySide ?? [];
+    this.columns = await Promise.all(
+      wanted.map(async ({ label, path }) => ({
+        label: label[this.spec.lang],
+        path,
+        file: await this.spec.fs.read(path),
+        race: this.pg.raceOn(path),
+      })),
+    );
     this.render();
   }
 
@@ -511,7 +525,12 @@ export class App {
       ),
       h('footer', {}, this.el.status),
     );
-    fill(this.el.transcript, h('h2', { class: 'visually-hidden' }, tr('transcript')), this.transcript.el);
+    fill(
+      this.el.transcript,
+      h('h2', { class: 'visually-hidden' }, tr('transcript')),
+      this.compare,
+      this.transcript.el,
+    );
   }
 
   /** Language and theme: small selects at the end of the header. */
@@ -721,6 +740,7 @@ export class App {
     this.renderTabs();
     const calls: ReadonlyMap<string, LiveCall> = this.pg.calls;
     this.transcript.update(this.replaying?.entries ?? this.pg.session.live, calls, Boolean(this.replaying));
+    fill(this.compare, !this.replaying && this.columns.length > 0 && sideBySideView(this.columns));
     this.renderPanel();
     for (const listener of this.listeners) listener(this);
   }
