@@ -32,7 +32,9 @@ function hiddenFrame(): HTMLIFrameElement {
  */
 export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
   return async (listener) => {
-    const assets = await fetchAssets();
+    // The frame starts while the engine's files download; it waits for them in its boot message.
+    const assets = fetchAssets();
+    assets.catch(() => {});
     const frame = hiddenFrame();
     let closed = false;
     return new Promise<Link>((resolve, reject) => {
@@ -63,8 +65,14 @@ export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
         const read = decode(event.data, Reply, MAX_REPLY_BYTES);
         if (!read.ok) return;
         if (read.value.kind === 'frame') {
-          const boot = { v: PROTOCOL_VERSION, kind: 'boot', script: assets.script, wasm: assets.wasm() };
-          frame.contentWindow?.postMessage(boot, '*', [boot.wasm]);
+          assets.then(
+            ({ script, wasm }) => {
+              if (closed) return;
+              const boot = { v: PROTOCOL_VERSION, kind: 'boot', script, wasm: wasm() };
+              frame.contentWindow?.postMessage(boot, '*', [boot.wasm]);
+            },
+            (error: unknown) => fail(`the engine's files did not load: ${String(error)}`),
+          );
         } else if (read.value.kind === 'ready') {
           started = true;
           clearTimeout(timer);
