@@ -213,7 +213,7 @@ export class Engine {
       const body = text.slice(1);
       if (text[0] === '1') {
         if (!fits(body, MAX_REPLY_BYTES)) throw oversized(utf8Bytes(body));
-        return JSON.parse(body) as Json;
+        return shallowJson(body);
       }
       const described = readDescribed(body);
       if (text[0] === '2') {
@@ -298,6 +298,30 @@ function oversized(bytes: number): Fail {
   const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
   const message = `the plugin's result is ${kb(bytes)} of JSON, over the limit of ${kb(MAX_REPLY_BYTES)} per message`;
   return new Fail({ code: 'PLUGIN_ERROR', reason: 'oversized', message });
+}
+
+/** How deep a result may nest: far more than any decision needs, far less than the host's stack allows. */
+export const MAX_JSON_DEPTH = 200;
+
+// Parses the guest's JSON and refuses it when it nests deeper than MAX_JSON_DEPTH. The depth is counted
+// on the text first, so a result nested deeper than the worker's own stack never reaches JSON.parse.
+function shallowJson(text: string): Json {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > MAX_JSON_DEPTH) {
+        const message = `the plugin's result is not JSON the host accepts: it nests deeper than ${MAX_JSON_DEPTH} levels`;
+        throw new Fail({ code: 'PLUGIN_DECISION_INVALID', reason: 'not-json', message });
+      }
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return JSON.parse(text) as Json;
 }
 
 function memoryUsed(runtime: QuickJSRuntime): number {

@@ -153,7 +153,13 @@ export function decode<T>(data: unknown, schema: z.ZodType<T>, cap: number): Dec
   } catch {
     return refuse('a message that is not valid JSON');
   }
-  const parsed = schema.safeParse(raw);
+  let parsed: z.ZodSafeParseResult<T>;
+  try {
+    parsed = schema.safeParse(raw);
+  } catch {
+    // A message nested deeper than the host's stack can check: only a broken sandbox sends one.
+    return refuse('a message nested too deeply to check');
+  }
   if (parsed.success) return { ok: true, value: parsed.data };
   const issue = parsed.error.issues[0];
   return refuse(`a malformed message (${issue?.path.join('.') || 'root'}: ${issue?.message})`);

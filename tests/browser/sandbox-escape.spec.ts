@@ -193,6 +193,11 @@ const cases: [string, Attack, Check][] = [
     fails('PLUGIN_ERROR', 'oversized'),
   ],
   [
+    'a result nested deeper than the host can check',
+    observed('let v = [];\nfor (let i = 0; i < 5000; i++) v = [v];\nreturn v;'),
+    fails('PLUGIN_DECISION_INVALID', 'not-json', /nests deeper than 200 levels/),
+  ],
+  [
     'a thrown non-Error',
     observed('throw 42;'),
     fails('PLUGIN_ERROR', 'thrown', /threw the value \(not an Error\): 42/),

@@ -157,6 +157,23 @@ describe('Engine.call', () => {
     }
   });
 
+  it('refuses a result nested too deeply, and accepts one just deep enough', async () => {
+    const e = await loaded(`export function observed(n) {
+      let v = ['a "[" string'];
+      for (let i = 1; i < n; i++) v = i % 2 ? [v] : { v };
+      return v;
+    }`);
+    expect(e.call('observed', [200])).toMatchObject({ kind: 'returned' });
+    expect(e.call('observed', [201])).toMatchObject({
+      kind: 'failed',
+      error: {
+        code: 'PLUGIN_DECISION_INVALID',
+        reason: 'not-json',
+        message: expect.stringContaining('200 levels'),
+      },
+    });
+  });
+
   it('returns null for undefined', async () => {
     const e = await loaded('export function observed() {}');
     expect(e.call('observed', [{}])).toMatchObject({ kind: 'returned', value: null });

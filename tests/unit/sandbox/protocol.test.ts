@@ -50,6 +50,12 @@ describe('decode', () => {
     expect(read(text)).toMatchObject({ ok: false, oversized: true });
   });
 
+  it('refuses a message nested too deeply to check, without throwing', () => {
+    const deep = '['.repeat(200_000) + ']'.repeat(200_000);
+    const text = JSON.stringify(returned(0)).replace('"value":0', `"value":${deep}`);
+    expect(read(text)).toMatchObject({ ok: false });
+  });
+
   it('drops __proto__ keys at every depth, so nothing can become a prototype', () => {
     const text =
       '{"v":1,"id":1,"kind":"returned","durationMs":0,"memoryBytes":0,"logs":[],"value":{"__proto__":{"x":1},"a":{"__proto__":{"y":2}}}}';
