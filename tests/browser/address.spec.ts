@@ -1,6 +1,9 @@
 // The address contract tutorial authors rely on: ?scenario, lang, step, autoplay, and share links.
 import { expect, test } from '@playwright/test';
-import { RUN_TIMEOUT, type WithApp, errorCodes, openScenario } from './app';
+import { type WithApp, errorCodes, openScenario } from './app';
+
+// Generous: the suites share two cores, and every step awaits IndexedDB.
+const RUN_TIMEOUT = 30_000;
 
 test('?scenario= and ?lang=zh open that scenario in Chinese', async ({ page }) => {
   await openScenario(page, 'missing-file', { lang: 'zh' });
