@@ -117,11 +117,28 @@ function entryView(
 }
 
 /**
+ * Makes `parent`'s children exactly `nodes`, in order, touching only what changed: a step that adds one
+ * entry appends one node instead of re-inserting the whole transcript (which made the browser restyle
+ * and lay out every card again on every step), and focus inside kept nodes stays where it is.
+ */
+function place(parent: HTMLElement, nodes: readonly Node[]): void {
+  const keep = new Set(nodes);
+  for (const child of [...parent.childNodes]) if (!keep.has(child)) child.remove();
+  let cursor = parent.firstChild;
+  for (const node of nodes) {
+    if (node === cursor) cursor = cursor.nextSibling;
+    else parent.insertBefore(node, cursor);
+  }
+}
+
+/**
  * The transcript: model messages, call cards and result cards. Re-renders only entries whose object
  * changed (entries are immutable), and shows the newest `PAGE` entries with older ones on request.
  */
 export class TranscriptView {
   readonly el = h('div', { class: 'transcript-list' });
+  // One button for the whole life of the view, so keyboard focus on it survives a re-render.
+  private readonly earlier = h('button', { type: 'button', class: 'earlier', onclick: () => this.more() });
   private rendered = new Map<number, { entry: TranscriptEntry; node: HTMLElement }>();
   private shown = PAGE;
   private last: {
@@ -140,13 +157,8 @@ export class TranscriptView {
     const start = Math.max(0, entries.length - this.shown);
     const nodes: HTMLElement[] = [];
     if (start > 0) {
-      nodes.push(
-        h(
-          'button',
-          { type: 'button', class: 'earlier', onclick: () => this.more() },
-          tr('showEarlier', { n: num(Math.min(start, PAGE)) }),
-        ),
-      );
+      this.earlier.textContent = tr('showEarlier', { n: num(Math.min(start, PAGE)) });
+      nodes.push(this.earlier);
     }
     if (entries.length === 0) nodes.push(h('p', { class: 'empty muted' }, tr('emptyTranscript')));
     const next = new Map<number, { entry: TranscriptEntry; node: HTMLElement }>();
@@ -157,7 +169,7 @@ export class TranscriptView {
       nodes.push(node);
     }
     this.rendered = next;
-    this.el.replaceChildren(...nodes);
+    place(this.el, nodes);
   }
 
   /** Forgets every rendered node (after a language change). */
