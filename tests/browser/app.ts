@@ -2,6 +2,12 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { App } from '../../src/ui/app';
 
+/**
+ * How long a whole run, or a page load, may take. Generous: the suites share two cores with everything
+ * else on the machine, and a run at instant speed still awaits IndexedDB for every step.
+ */
+export const RUN_TIMEOUT = 30_000;
+
 /** The page's global handle (set by src/main.ts); cast inside `page.evaluate` callbacks. */
 export type WithApp = Window & { playground: App };
 
@@ -14,9 +20,15 @@ export async function openScenario(
   const query = new URLSearchParams({ scenario: id, speed: 'instant', ...params });
   await page.goto(`./?${query}`);
   const app = page.locator('#app');
-  await expect(app).toHaveAttribute('data-ready', 'true');
+  await expect(app).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
   await expect(app).toHaveAttribute('data-scenario', id);
   return app;
+}
+
+/** Clicks Play and waits for the run to end. */
+export async function playByMouse(page: Page): Promise<void> {
+  await page.locator('[data-action="play"]').click();
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
 }
 
 /** The error codes of the result cards on screen, in transcript order. */
@@ -47,8 +59,13 @@ export async function tabTo(page: Page, selector: string, limit = 80): Promise<v
   throw new Error(`Tab never reached ${selector} in ${limit} presses`);
 }
 
-const stepNumber = async (page: Page) =>
-  Number(/(\d+)/.exec((await page.locator('.status-line').textContent()) ?? '')?.[1] ?? NaN);
+/** The run as the page shows it: run state, whether the script waits, and the footer's step number. */
+const runOf = (page: Page) =>
+  page.evaluate(() => {
+    const app = document.getElementById('app');
+    const step = Number(/(\d+)/.exec(document.querySelector('.status-line')?.textContent ?? '')?.[1]);
+    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', step };
+  });
 
 /**
  * Plays the open scenario with the keyboard alone: → for each step; where the script waits for an
@@ -58,17 +75,25 @@ export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
   const app = page.locator('#app');
   await focusBody(page);
   for (let i = 0; i < limit; i++) {
-    if ((await app.getAttribute('data-run-state')) === 'done') return;
-    if ((await app.getAttribute('data-waiting')) === 'true') {
+    const run = await runOf(page);
+    if (run.state === 'done') return;
+    if (run.waiting) {
       await tabTo(page, '[data-action="external"]');
       await page.keyboard.press('Enter');
-      await expect(app).toHaveAttribute('data-waiting', 'false');
+      await expect(app).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
       await focusBody(page);
       continue;
     }
-    const before = await stepNumber(page);
     await page.keyboard.press('ArrowRight');
-    await expect.poll(() => stepNumber(page)).toBeGreaterThan(before);
+    // Polled every frame in the page: a step takes milliseconds, and there may be dozens of them.
+    await page.waitForFunction(
+      (n) => {
+        const step = Number(/(\d+)/.exec(document.querySelector('.status-line')?.textContent ?? '')?.[1]);
+        return step > n || document.getElementById('app')?.dataset.runState === 'done';
+      },
+      run.step,
+      { polling: 'raf', timeout: RUN_TIMEOUT },
+    );
   }
   throw new Error(`The run was not done after ${limit} key presses`);
 }
@@ -90,7 +115,7 @@ export async function editorText(page: Page, path: string): Promise<{ text: stri
   await openTab(page, 'files');
   await page.locator(`li[data-file="${path}"] button`).click();
   const lines = page.locator(`[data-editor-path="${path}"] .cm-line`);
-  await expect(lines.first()).toBeAttached();
+  await expect(lines.first()).toBeAttached({ timeout: RUN_TIMEOUT });
   const texts = await lines.evaluateAll((els) => els.map((el) => el.textContent ?? ''));
   const crlf = await page.evaluate(
     async (p) =>
