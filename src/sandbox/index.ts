@@ -4,3 +4,4 @@ export * from './protocol';
 export * from './sandbox';
 export type * from './link';
 export { guestFunctions, guestHooks, type GuestFunction, type GuestHook } from './wire';
+export * from './tool';

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { Hooks, Registry, postExecute } from '../../../src/harness';
+import { Sandbox, sandboxTool } from '../../../src/sandbox';
+import { fakeWorkers } from './fake-link';
+import { plugin } from './fixtures';
+
+const TOOL = `export const tool = {
+  name: 'shout',
+  description: 'Upper-cases a text.',
+  inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+  execute(args) { return { loud: args.text.toUpperCase() }; },
+  render(args, value) { return [{ type: 'text', text: value.loud + '!' }]; },
+  presentationMeta(args, value) { return { reason: 'not an error', length: value.loud.length }; },
+};`;
+
+async function mk(source = plugin(TOOL)) {
+  const sandbox = await Sandbox.create({ link: fakeWorkers().open, graceMs: 50 });
+  const loaded = await sandbox.load(source);
+  if (!loaded.ok || !loaded.tool) throw new Error('no tool');
+  const registry = new Registry().register(sandboxTool(sandbox, loaded.tool));
+  const hooks = new Hooks();
+  const call = (args: unknown) =>
+    registry.call({ callId: 'c', tool: 'shout', args }, { session: 's', hooks, emit: () => {} });
+  return { registry, hooks, call };
+}
+
+describe('sandboxTool', () => {
+  it('runs execute, render and presentationMeta in the sandbox', async () => {
+    const { call } = await mk();
+    const outcome = await call({ text: 'hi' });
+    expect(outcome.value).toEqual({ loud: 'HI' });
+    expect(outcome.result).toEqual({
+      content: [{ type: 'text', text: 'HI!' }],
+      meta: { reason: 'not an error', length: 2 },
+    });
+  });
+
+  it('shows the model the JSON Schema the plugin wrote', async () => {
+    const { registry } = await mk();
+    expect(registry.schemas()[0]).toMatchObject({
+      name: 'shout',
+      inputSchema: { type: 'object', properties: { text: { type: 'string' } }, required: ['text'] },
+    });
+  });
+
+  it('checks the arguments against that schema', async () => {
+    const { call } = await mk();
+    expect((await call({ text: 3 })).result.error?.code).toBe('INVALID_ARGS');
+  });
+
+  it('a failing execute fails the call with its code and line', async () => {
+    const { call } = await mk(
+      plugin(TOOL.replace('return { loud', 'throw new Error("down"); return { loud')),
+    );
+    const { result } = await call({ text: 'hi' });
+    expect(result.error).toMatchObject({
+      code: 'PLUGIN_ERROR',
+      message: expect.stringMatching(/down \(line \d+\)/),
+    });
+  });
+
+  it('a failing render is RENDER_FAILED', async () => {
+    const { call } = await mk(plugin(TOOL.replace("return [{ type: 'text'", "return [{ kind: 'text'")));
+    expect((await call({ text: 'hi' })).result.error?.code).toBe('RENDER_FAILED');
+  });
+
+  it('a value replaced by a post-execute plugin cannot be rendered', async () => {
+    const { hooks, call } = await mk();
+    hooks.add('swap', [postExecute.of(() => ({ action: 'accept', value: { loud: 'OTHER' } }))]);
+    const { result } = await call({ text: 'hi' });
+    expect(result.error?.code).toBe('RENDER_FAILED');
+  });
+});
