@@ -258,7 +258,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(`bench: ${error.stack ?? error.message}`);
-  process.exit(1);
-});
+main()
+  // Then the benchmarks of the playground page itself, in their own module and browser.
+  .then(() => import('./bench-ui.mjs').then((ui) => ui.benchUi(args)))
+  .catch((error) => {
+    console.error(`bench: ${error.stack ?? error.message}`);
+    process.exit(1);
+  });

@@ -1,0 +1,320 @@
+// Benchmarks of the playground page itself, in one headless Chromium against the built site served
+// under its sub-path (`npm run bench` builds dist/ and .test-dist/ first and runs these after the
+// filesystem benchmarks of scripts/bench.mjs):
+//
+//   (ui-1) time to interactive: navigation start to `#app[data-ready="true"]`, with the paint timings
+//          of the Performance API, over cold loads (a fresh browser profile each);
+//   (ui-2) a 200-step scenario played at instant speed through the page's own run loop, against the
+//          same scenario run by the Playground on IndexedDB without any interface (the baseline);
+//   (ui-3) opening an imported session of 5,000 events through the page's "Import session" file input:
+//          time to the first cards on screen, against parsing and replaying the file without any
+//          interface; and the DOM size, which must stay bounded (the transcript renders lazily).
+//
+//   node scripts/bench-ui.mjs [--write] [--repeats 5]      (from scripts/bench.mjs: --only …,ui)
+//
+// --write puts the table into BENCHMARKS.md between the bench-ui markers (its own section).
+import { readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
+import { firstLoad, kB } from './first-load.mjs';
+import { APP_PATH, TEST_PAGES_PATH, serve } from './serve.mjs';
+
+const STEPS = 200;
+const EVENTS = 5000;
+/** A quarter of the events, to show that the DOM does not grow with the log. */
+const FEWER_EVENTS = 1250;
+/** A DOM this large after opening 5,000 events would mean the transcript is not rendered lazily. */
+const NODE_BOUND = 20_000;
+const BENCHMARKS = new URL('../BENCHMARKS.md', import.meta.url);
+const START = '<!-- bench-ui:start -->';
+const END = '<!-- bench-ui:end -->';
+
+const median = (xs) => {
+  const s = [...xs].sort((x, y) => x - y);
+  const mid = s.length >> 1;
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const fmt = (x, digits = 0) =>
+  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const ms = (x) => `${fmt(x, x < 10 ? 2 : 0)} ms`;
+const load = () =>
+  os
+    .loadavg()
+    .map((x) => x.toFixed(1))
+    .join(' / ');
+
+/** Records, in the page, when the app first says it is ready (installed before any script runs). */
+function watchReady() {
+  new MutationObserver((_, observer) => {
+    if (document.getElementById('app')?.dataset.ready === 'true') {
+      window.__readyAt = performance.now();
+      observer.disconnect();
+    }
+  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+}
+
+/** (ui-1) One cold load: a fresh profile, so IndexedDB starts empty and nothing is cached. */
+async function coldLoad(browser, url) {
+  const context = await browser.newContext();
+  try {
+    const page = await context.newPage();
+    await page.addInitScript(watchReady);
+    await page.goto(url);
+    await page.waitForFunction(() => window.__readyAt !== undefined);
+    return await page.evaluate(async () => {
+      const lcp = await new Promise((resolve) => {
+        new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? NaN)).observe({
+          type: 'largest-contentful-paint',
+          buffered: true,
+        });
+        setTimeout(() => resolve(NaN), 1000);
+      });
+      const nav = performance.getEntriesByType('navigation')[0];
+      const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
+      return {
+        ready: window.__readyAt,
+        firstPaint: paint('first-paint'),
+        firstContentfulPaint: paint('first-contentful-paint'),
+        largestContentfulPaint: lcp,
+        domContentLoaded: nav.domContentLoadedEventEnd,
+        load: nav.loadEventEnd,
+      };
+    });
+  } finally {
+    await context.close();
+  }
+}
+
+/** Opens the playground in a fresh profile and waits until it is ready. */
+async function freshApp(browser, origin) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${origin}${APP_PATH}?scenario=happy-path&speed=instant`);
+  await page.waitForSelector('#app[data-ready="true"]');
+  return { context, page };
+}
+
+/** (ui-2) The long scenario through the page's run loop at instant speed, to the frame after the last step. */
+async function playInPage(browser, origin, scenario) {
+  const { context, page } = await freshApp(browser, origin);
+  try {
+    return await page.evaluate(async (s) => {
+      const app = window.playground;
+      await app.pg.load(s);
+      const start = performance.now();
+      await app.play();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
+      return {
+        ms: performance.now() - start,
+        steps: app.pg.position,
+        errors: app.pg.errors().length,
+        state: app.state,
+        nodes: document.getElementsByTagName('*').length,
+      };
+    }, scenario);
+  } finally {
+    await context.close();
+  }
+}
+
+/** (ui-3) Imports a session file through the page's file input; times change → first cards painted. */
+async function importInPage(browser, origin, text) {
+  const { context, page } = await freshApp(browser, origin);
+  try {
+    await page.evaluate(() => {
+      window.__import = new Promise((resolve) => {
+        let start = NaN;
+        document.addEventListener('change', () => (start = performance.now()), { capture: true, once: true });
+        const app = document.getElementById('app');
+        const observer = new MutationObserver(() => {
+          if (app.dataset.mode !== 'replay' || !app.querySelector('.transcript-list article')) return;
+          observer.disconnect();
+          requestAnimationFrame(() =>
+            setTimeout(() =>
+              resolve({
+                ms: performance.now() - start,
+                nodes: document.getElementsByTagName('*').length,
+                shown: document.querySelectorAll('.transcript-list > .message, .transcript-list > .turn')
+                  .length,
+                earlier: document.querySelector('.transcript-list > .earlier')?.textContent ?? null,
+              }),
+            ),
+          );
+        });
+        observer.observe(app, { subtree: true, childList: true, attributes: true });
+      });
+    });
+    await page.setInputFiles('input[data-action="import-file"]', {
+      name: 'bench-session.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+    return await page.evaluate(() => window.__import);
+  } finally {
+    await context.close();
+  }
+}
+
+function table(r) {
+  const per = (x) => `${ms(x)} (${fmt(x / STEPS, 2)} ms/step)`;
+  const rows = [
+    ['benchmark', 'the page', 'baseline, no interface', 'page ÷ baseline'],
+    ['(ui-1) time to interactive: navigation start → `#app[data-ready]`', ms(r.tti.ready), '—', '—'],
+    [
+      '(ui-1) first paint / first contentful paint / largest contentful paint',
+      `${ms(r.tti.firstPaint)} / ${ms(r.tti.firstContentfulPaint)} / ${ms(r.tti.largestContentfulPaint)}`,
+      '—',
+      '—',
+    ],
+    ['(ui-1) JavaScript of the first load, gzipped', kB(r.size), '—', '—'],
+    [
+      `(ui-2) ${STEPS}-step scenario at instant speed (read, edit, …)`,
+      per(r.steps.ui),
+      per(r.steps.bare),
+      `**${fmt(r.steps.ui / r.steps.bare, 2)}×**`,
+    ],
+    [
+      `(ui-3) open an imported ${fmt(r.open.events)}-event session (${fmt(r.open.bytes / 1000, 1)} kB): first cards on screen`,
+      ms(r.open.ui),
+      `${ms(r.open.bare)} (parse, check, replay)`,
+      `**${fmt(r.open.ui / r.open.bare, 2)}×**`,
+    ],
+    [
+      `(ui-3) DOM nodes after opening ${fmt(r.fewer.events)} / ${fmt(r.open.events)} events`,
+      `${fmt(r.fewer.nodes)} / ${fmt(r.open.nodes)} (${r.open.shown} entries shown)`,
+      '—',
+      `${fmt(r.open.nodes / r.fewer.nodes, 2)}× for 4× the events`,
+    ],
+  ];
+  const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => row[i].length)));
+  const line = (row) =>
+    `| ${row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join(' | ')} |`;
+  const rule = `| ${widths.map((w, i) => (i === 0 ? '-'.repeat(w) : `${'-'.repeat(w - 1)}:`)).join(' | ')} |`;
+  return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
+}
+
+function writeMarkdown(text) {
+  let md;
+  try {
+    md = readFileSync(BENCHMARKS, 'utf8');
+  } catch {
+    md = '# Benchmarks\n';
+  }
+  const block = `${START}\n\n${text}\n\n${END}`;
+  const at = md.indexOf(START);
+  const end = md.indexOf(END);
+  if (at !== -1 && end > at) md = md.slice(0, at) + block + md.slice(end + END.length);
+  else md = `${md.trimEnd()}\n\n## The playground page\n\n${block}\n`;
+  writeFileSync(BENCHMARKS, md);
+  console.log(`Wrote the page's figures to ${BENCHMARKS.pathname}`);
+}
+
+/** Runs the interface benchmarks; `args` as on the command line (`--write`, `--repeats N`). */
+export async function benchUi(args = []) {
+  const only = args.indexOf('--only');
+  if (only !== -1 && !args[only + 1]?.split(',').includes('ui')) return null;
+  const i = args.indexOf('--repeats');
+  const repeats = i === -1 ? 5 : Number(args[i + 1]);
+  const found = findChromium();
+  if (!found) throw new Error(`bench-ui: no Chromium found.\n${HOW_TO_GET_ONE}`);
+  const server = await serve({ port: 0 });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
+  const loadBefore = load();
+  try {
+    const size = (await firstLoad()).gzip;
+    const bench = await (await browser.newContext()).newPage();
+    await bench.goto(`${origin}${TEST_PAGES_PATH}bench-ui.html`);
+    await bench.waitForSelector('body[data-ready="true"]', { state: 'attached' });
+
+    console.log(`(ui-1) ${repeats + 1} cold loads, the first a warm-up…`);
+    const loads = [];
+    for (let r = 0; r <= repeats; r++) loads.push(await coldLoad(browser, `${origin}${APP_PATH}`));
+    const tti = Object.fromEntries(
+      Object.keys(loads[0]).map((k) => [k, median(loads.slice(1).map((l) => l[k]))]),
+    );
+
+    console.log(`(ui-2) ${STEPS} steps, in the page and without it, ${repeats} times each after a warm-up…`);
+    const scenario = await bench.evaluate((n) => window.__benchUi.scenario(n), STEPS);
+    const ui = [];
+    const bare = [];
+    for (let r = 0; r <= repeats; r++) {
+      const run = await playInPage(browser, origin, scenario);
+      if (run.steps !== STEPS || run.errors !== 0 || run.state !== 'done')
+        throw new Error(`(ui-2) the page's run went wrong: ${JSON.stringify(run)}`);
+      const base = await bench.evaluate((n) => window.__benchUi.bare(n), STEPS);
+      if (base.steps !== STEPS || base.errors !== 0) throw new Error(`(ui-2) the baseline went wrong`);
+      if (r === 0) continue;
+      ui.push(run.ms);
+      bare.push(base.ms);
+    }
+
+    console.log(`(ui-3) opening ${FEWER_EVENTS} and ${EVENTS}-event sessions, ${repeats} times each…`);
+    const opened = {};
+    for (const events of [FEWER_EVENTS, EVENTS]) {
+      const file = await bench.evaluate((n) => window.__benchUi.sessionText(n), events);
+      const runs = [];
+      const bases = [];
+      for (let r = 0; r <= repeats; r++) {
+        const run = await importInPage(browser, origin, file.text);
+        const base = await bench.evaluate((text) => window.__benchUi.parseAndReplay(text), file.text);
+        if (r === 0) continue;
+        runs.push(run);
+        bases.push(base.ms);
+      }
+      const last = runs.at(-1);
+      opened[events] = {
+        events: file.events,
+        bytes: file.bytes,
+        ui: median(runs.map((x) => x.ms)),
+        bare: median(bases),
+        nodes: median(runs.map((x) => x.nodes)),
+        shown: last.shown,
+        earlier: last.earlier,
+      };
+    }
+    const results = {
+      tti,
+      size,
+      steps: { ui: median(ui), bare: median(bare) },
+      open: opened[EVENTS],
+      fewer: opened[FEWER_EVENTS],
+    };
+    const text = table(results);
+    console.log(`\n${text}\n`);
+    console.log(`(ui-1) all cold loads, ready in ms: ${loads.map((l) => fmt(l.ready)).join(', ')}`);
+    console.log(
+      `(ui-2) all repeats, ms: page ${ui.map((x) => fmt(x)).join(', ')}; baseline ${bare.map((x) => fmt(x)).join(', ')}`,
+    );
+    console.log(`(ui-3) "${results.open.earlier}" above the newest ${results.open.shown} entries`);
+    const bounded = results.open.nodes < NODE_BOUND && results.open.nodes < results.fewer.nodes * 1.5;
+    if (!bounded)
+      throw new Error(
+        `(ui-3) the DOM grew with the log: ${results.fewer.nodes} → ${results.open.nodes} nodes`,
+      );
+
+    if (args.includes('--write')) {
+      const version = browser.version();
+      const env = [
+        `Measured ${new Date().toISOString().slice(0, 10)} with \`npm run bench\` (${repeats} repeats after a warm-up, medians), in one`,
+        `headless Chromium ${version} process on ${os.availableParallelism()} CPUs, Node ${process.version}; load average`,
+        `(1 / 5 / 15 min) ${loadBefore} at the start and ${load()} at the end.`,
+      ].join('\n');
+      writeMarkdown(`${env}\n\n${text}`);
+    }
+    return results;
+  } finally {
+    await browser.close();
+    server.close();
+    server.closeAllConnections();
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  benchUi(process.argv.slice(2)).catch((error) => {
+    console.error(`bench-ui: ${error.stack ?? error.message}`);
+    process.exit(1);
+  });
+}
