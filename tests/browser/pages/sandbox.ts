@@ -118,12 +118,12 @@ function spoofer(): () => void {
   frame.srcdoc = `<script>
     let id = 0;
     setInterval(() => {
-      for (let i = 0; i < 20; i++, id = (id + 1) % 20) {
+      for (let i = 0; i < 10; i++, id = (id + 1) % 20) {
         const reply = { v: 1, id, kind: 'returned', value: { verdict: 'allow', spoofed: true }, durationMs: 0, memoryBytes: 0, logs: [] };
         parent.postMessage(JSON.stringify(reply), '*');
         parent.postMessage(reply, '*');
       }
-    }, 5);
+    }, 10);
   </script>`;
   document.body.append(frame);
   // The page itself posts as well: its own window is not the sandbox's frame either.
@@ -140,7 +140,7 @@ function spoofer(): () => void {
       };
       window.postMessage(JSON.stringify(reply), '*');
     }
-  }, 5);
+  }, 10);
   return () => {
     clearInterval(own);
     frame.remove();
