@@ -1,7 +1,7 @@
 // Takes the README's screenshots of the built site: light and dark, English and Chinese, phone width.
 // Usage: npm run screenshots (builds first). Writes docs/*.png.
 import { chromium } from '@playwright/test';
-import { findChromium } from './find-chromium.mjs';
+import { CHROMIUM_ARGS, findChromium } from './find-chromium.mjs';
 import { APP_PATH, serve } from './serve.mjs';
 
 const shots = [
@@ -24,14 +24,7 @@ const server = await serve({ port: 0 });
 const { port } = server.address();
 const browser = await chromium.launch({
   executablePath: findChromium()?.path,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
+  args: [...CHROMIUM_ARGS],
 });
 try {
   for (const shot of shots.filter((s) => only.length === 0 || only.includes(s.name))) {
@@ -47,6 +40,15 @@ try {
     await page.waitForSelector('#app[data-ready="true"]');
     await page.evaluate(() => window.playground.play());
     await page.waitForSelector('#app[data-run-state="done"]');
+    // Fonts (the CJK ones are large) and the lazily loaded highlighter must be in before the picture.
+    await page.evaluate(() => document.fonts.ready);
+    await page.waitForFunction(() =>
+      [...document.querySelectorAll('.card-read')].every(
+        (card) =>
+          !/\.(m?[jt]sx?|json|py|md|css)$/i.test(card.querySelector('.path')?.textContent ?? '') ||
+          card.querySelector('[class^="tok-"]'),
+      ),
+    );
     await page.waitForTimeout(300);
     await page.screenshot({ path: `docs/${shot.name}.png`, fullPage: false });
     console.log(`docs/${shot.name}.png`);

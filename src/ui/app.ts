@@ -501,7 +501,6 @@ export class App {
         h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.el.speed),
       ),
       this.el.external,
-      !this.spec.embed && this.prefs(),
       !this.spec.embed &&
         moreMenu({
           policy: this.policy,
@@ -513,6 +512,8 @@ export class App {
           resetWorkspace: () => void this.resetWorkspace(),
           pastSessions: () => void this.openPastSessions(),
         }),
+      // Last, so they sit at the right end of the bar and wrap as a pair on narrower screens.
+      !this.spec.embed && this.prefs(),
     );
     root.replaceChildren(
       header,
