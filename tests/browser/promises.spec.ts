@@ -7,10 +7,12 @@ import {
   focusBody,
   openScenario,
   openTab,
+  RUN_TIMEOUT,
   playByMouse,
   stepByKeyboard,
   type WithApp,
 } from './app';
+import { testPage } from './env';
 
 // Whole runs in a shared, busy machine: room for slow steps without hiding a hang.
 test.describe.configure({ timeout: 90_000 });
@@ -229,4 +231,37 @@ test('play the model yourself: the schema speaks while typing, and the sent call
   // The call joined the agent's session: the ledger knows the file now.
   await openTab(page, 'ledger');
   await expect(page.locator('tr[data-ledger-path="/notes.md"]')).toHaveAttribute('data-state', 'present');
+});
+
+test('a long imported session renders only the newest 150 entries, and "Show earlier" adds the next page', async ({
+  page,
+  browser,
+}) => {
+  // The bench page makes a real session file of about 1,500 events (about 400 transcript entries).
+  const maker = await browser.newPage();
+  await maker.goto(testPage('bench-ui.html'));
+  await expect(maker.locator('body')).toHaveAttribute('data-ready', 'true');
+  const file = await maker.evaluate((n) => window.__benchUi!.sessionText(n), 1500);
+  await maker.close();
+
+  await openScenario(page, 'happy-path');
+  await page.setInputFiles('input[data-action="import-file"]', {
+    name: 'long-session.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(file.text),
+  });
+  await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay', { timeout: RUN_TIMEOUT });
+  const entries = page.locator('.transcript-list > .turn, .transcript-list > .message');
+  await expect(entries).toHaveCount(150);
+  const nodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
+  const first = await nodes();
+  expect(first).toBeLessThan(10_000);
+  const earlier = page.locator('.transcript-list > .earlier');
+  await expect(earlier).toHaveText('Show 150 earlier entries');
+  await earlier.click();
+  await expect(entries).toHaveCount(300);
+  await expect(earlier).toBeFocused();
+  // The newest entry is the same one, still at the end.
+  const seqs = await entries.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.seq)));
+  expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 });
