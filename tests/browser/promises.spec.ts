@@ -265,3 +265,24 @@ test('a long imported session renders only the newest 150 entries, and "Show ear
   const seqs = await entries.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.seq)));
   expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 });
+
+test('keys: Space plays and pauses, → steps, R resets', async ({ page }) => {
+  const app = await openScenario(page, 'happy-path', { speed: 'slow' });
+  await focusBody(page);
+  await page.keyboard.press('Space');
+  await expect(app).toHaveAttribute('data-run-state', 'playing');
+  await expect(page.locator('[data-action="play"]')).toHaveAttribute('aria-pressed', 'true');
+  const entries = page.locator('.transcript-list > .turn, .transcript-list > .message');
+  // The first step is on screen; at slow speed the next one is 1.6 s away, so the pause lands between.
+  await expect(entries.first()).toBeVisible();
+  await page.keyboard.press('Space');
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  const shown = await entries.count();
+  expect(shown).toBeGreaterThan(0);
+  await page.keyboard.press('ArrowRight');
+  await expect(entries).toHaveCount(shown + 1);
+  await page.keyboard.press('r');
+  await expect(app).toHaveAttribute('data-run-state', 'idle');
+  await expect(entries).toHaveCount(0);
+  await expect(page.locator('.transcript-list .empty')).toBeVisible();
+});
