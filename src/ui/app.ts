@@ -26,6 +26,7 @@ import {
 } from '../model';
 import { fill, h } from './dom';
 import { galleryDialog } from './gallery';
+import { rememberFocus } from './focus';
 import { setLang, tr, type StringKey } from './i18n';
 import { manualView } from './manual';
 import { moreMenu } from './more-menu';
@@ -736,6 +737,7 @@ export class App {
     this.spec.root.dataset.scenario = this.pg.scenario.id;
     this.spec.root.dataset.mode = this.replaying ? 'replay' : 'live';
     this.spec.root.dataset.waiting = String(Boolean(this.pg.waiting));
+    const focus = rememberFocus(this.spec.root);
     this.renderControls();
     this.renderBanners();
     this.renderTabs();
@@ -743,6 +745,7 @@ export class App {
     this.transcript.update(this.replaying?.entries ?? this.pg.session.live, calls, Boolean(this.replaying));
     fill(this.compare, !this.replaying && this.columns.length > 0 && sideBySideView(this.columns));
     this.renderPanel();
+    focus.restore();
     for (const listener of this.listeners) listener(this);
   }
 }

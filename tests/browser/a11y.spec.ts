@@ -3,7 +3,7 @@
 // never rest on colour alone.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { focusBody, openScenario, openTab, playByMouse, stepByKeyboard, tabTo } from './app';
+import { focusBody, openScenario, openTab, playByMouse, stepByKeyboard, tabTo, type WithApp } from './app';
 
 // Whole runs in a shared, busy machine: room for slow steps without hiding a hang.
 test.describe.configure({ timeout: 90_000 });
@@ -207,4 +207,24 @@ test('stale, error, truncated and impure results never rest on colour alone', as
   await playByMouse(page);
   await expect(page.locator('article[data-impure] .impure')).toHaveText(/^⚠ 投影不纯/);
   await expect(page.locator('.fallback')).toHaveText(/^⚠ /);
+});
+
+test('keyboard focus stays put while the run steps and the panels redraw', async ({ page }) => {
+  const app = await openScenario(page, 'happy-path');
+  const status = page.locator('.status-line');
+  for (const selector of ['[role="tab"][data-tab="ledger"]', 'li[data-file] button']) {
+    if (selector.startsWith('li')) await openTab(page, 'files');
+    await page.locator(selector).focus();
+    const before = await status.textContent();
+    await page.keyboard.press('ArrowRight');
+    await expect(status).not.toHaveText(before ?? '');
+    await expect(page.locator(selector)).toBeFocused();
+  }
+  // Enter on the focused file opens it; the editor keeps focus through a step too.
+  await page.keyboard.press('Enter');
+  await page.locator('.cm-content').click();
+  await page.keyboard.press('End');
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await page.evaluate(() => (window as unknown as WithApp).playground.step());
+  await expect(page.locator('.cm-content')).toBeFocused();
 });
