@@ -162,31 +162,45 @@ function commitIn<O>(
     let failure: unknown = null;
     const file = store.get(fileKey(path));
     const meta = store.get(META);
-    const ancestors = parentDirs(path)
-      .slice(1)
-      .map((dir) => ({ dir, request: store.getKey(fileKey(dir)) }));
-    const inside = store.getKey(prefixRange(fileKey(path + '/')));
+    const decideWith = (clash: PathClash | null, current: FileRecord | null, counters: Counters): void => {
+      commit = decide({ path, current, counters, clash });
+      if (commit.mutation === null) return;
+      store.put(commit.counters, META);
+      if (commit.file === null) store.delete(fileKey(path));
+      else store.put(commit.file, fileKey(path));
+      store.put(commit.mutation, logKey(commit.mutation.seq));
+    };
+    const failed = (error: unknown): void => {
+      failure = error;
+      tx.abort();
+    };
     // Requests succeed in the order they were made: when the last one does, every result is in.
-    inside.onsuccess = () => {
+    meta.onsuccess = () => {
       try {
         const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
         const counters = meta.result === undefined ? FRESH_COUNTERS : parse(Counters, meta.result, META);
-        const ancestor = ancestors.find(({ request }) => request.result !== undefined);
-        const clash: PathClash | null =
-          ancestor !== undefined
-            ? { file: ancestor.dir, relation: 'ancestor' }
-            : inside.result !== undefined
-              ? { file: String(inside.result).slice(FILE.length), relation: 'inside' }
-              : null;
-        commit = decide({ path, current, counters, clash });
-        if (commit.mutation === null) return;
-        store.put(commit.counters, META);
-        if (commit.file === null) store.delete(fileKey(path));
-        else store.put(commit.file, fileKey(path));
-        store.put(commit.mutation, logKey(commit.mutation.seq));
+        // Only a file that does not exist yet can clash with another path; an edit never needs to look.
+        if (current !== null) return decideWith(null, current, counters);
+        const ancestors = parentDirs(path)
+          .slice(1)
+          .map((dir) => ({ dir, request: store.getKey(fileKey(dir)) }));
+        const inside = store.getKey(prefixRange(fileKey(path + '/')));
+        inside.onsuccess = () => {
+          try {
+            const ancestor = ancestors.find(({ request }) => request.result !== undefined);
+            const clash: PathClash | null =
+              ancestor !== undefined
+                ? { file: ancestor.dir, relation: 'ancestor' }
+                : inside.result !== undefined
+                  ? { file: String(inside.result).slice(FILE.length), relation: 'inside' }
+                  : null;
+            decideWith(clash, null, counters);
+          } catch (error) {
+            failed(error);
+          }
+        };
       } catch (error) {
-        failure = error;
-        tx.abort();
+        failed(error);
       }
     };
     tx.oncomplete = () =>
