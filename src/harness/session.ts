@@ -3,7 +3,7 @@ import { type Hooks, Notice, notify } from './hooks';
 import { toJson } from './json';
 import { impureProjections } from './purity';
 import type { Approve, CallOutcome, Registry } from './registry';
-import { type CallEntry, type TranscriptEntry, replay, updateTranscript, viewResult } from './replay';
+import { type CallEntry, type TranscriptEntry, replay, viewResult } from './replay';
 import { presentCall } from './present';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
@@ -51,8 +51,10 @@ export class Session {
   private log: HarnessEvent[] = [];
   private calls = 0;
   private readonly clock: Clock;
-  /** The transcript as it was built live, from the calls themselves rather than from the log. */
-  live: readonly TranscriptEntry[] = [];
+  // The transcript grows in place; `live` hands out a copy that stays the same until the next change.
+  private entries: TranscriptEntry[] = [];
+  private readonly callAt = new Map<string, number>();
+  private snapshot: readonly TranscriptEntry[] | null = null;
 
   constructor(readonly spec: SessionSpec) {
     this.clock = spec.clock ?? fakeClock();
@@ -82,7 +84,25 @@ export class Session {
       return HarnessEvent.parse(event);
     });
     this.calls = log.filter((e) => e.type === 'tool/call').length;
-    this.live = replay(this.log, (name) => this.spec.registry.get(name));
+    replay(this.log, (name) => this.spec.registry.get(name)).forEach((entry) => this.append(entry));
+  }
+
+  /** The transcript as it was built live, from the calls themselves rather than from the log. */
+  get live(): readonly TranscriptEntry[] {
+    return (this.snapshot ??= this.entries.slice());
+  }
+
+  private append(entry: TranscriptEntry): void {
+    if (entry.kind === 'call') this.callAt.set(entry.callId, this.entries.length);
+    this.entries.push(entry);
+    this.snapshot = null;
+  }
+
+  private settle(entry: CallEntry): void {
+    const at = this.callAt.get(entry.callId);
+    if (at === undefined) return;
+    this.entries[at] = entry;
+    this.snapshot = null;
   }
 
   get id(): string {
@@ -94,9 +114,13 @@ export class Session {
     return this.log;
   }
 
-  /** Stamps, checks and appends an event, then tells every listener of `logged`. */
+  /**
+   * Stamps and appends an event, then tells every listener of `logged`. The types already fix the shape;
+   * development builds and tests check it against the schema as well, and so does every export.
+   */
   emit(event: NewEvent): HarnessEvent {
-    const stamped = HarnessEvent.parse({ ...event, seq: this.log.length, at: this.clock() });
+    const stamped = { ...event, seq: this.log.length, at: this.clock() } as HarnessEvent;
+    if (import.meta.env.DEV) HarnessEvent.parse(stamped);
     this.log.push(stamped);
     notify(this.spec.hooks, logged, stamped);
     return stamped;
@@ -105,7 +129,7 @@ export class Session {
   /** The model says something. */
   say(text: string): void {
     const event = this.emit({ type: 'model/message', text });
-    this.live = updateTranscript(this.live, event, () => undefined);
+    this.append({ kind: 'message', seq: event.seq, text });
   }
 
   /** The model calls a tool. Resolves when the result is in the log; never rejects for the tool's faults. */
@@ -127,7 +151,7 @@ export class Session {
       call: presentCall(def, tool, loggedArgs),
       decisions: [],
     };
-    this.live = [...this.live, pending];
+    this.append(pending);
     const outcome = await registry.call(
       { callId, tool, args: loggedArgs },
       { session: this.spec.id, hooks, emit: (e) => this.emit(e), ...(approve ? { approve } : {}) },
@@ -142,7 +166,7 @@ export class Session {
     const { result } = outcome;
     this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
     const entry: CallEntry = { ...pending, decisions, result: viewResult(def, tool, loggedArgs, result) };
-    this.live = this.live.map((e) => (e === pending ? entry : e));
+    this.settle(entry);
     const impure =
       this.spec.checkPurity && def && !result.error
         ? impureProjections(def, def.input.parse(loggedArgs), outcome.value, result)
