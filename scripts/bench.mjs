@@ -32,12 +32,14 @@ const ALL_CYCLES = [
     id: 'a',
     title: '1,000 read+edit cycles, 20-line file (≈1 KB), whole-file reads',
     spec: { cycles: 1000, lines: 20, window: 200 },
+    block: 50,
     warmup: { cycles: 200, lines: 20, window: 200 },
   },
   {
     id: 'b',
     title: '20 read+edit cycles, 100,000-line file (5 MB), 200-line read window',
     spec: { cycles: 20, lines: 100_000, window: 200 },
+    block: 2,
     warmup: { cycles: 5, lines: 100_000, window: 200 },
   },
 ];
@@ -84,7 +86,37 @@ async function openPage(context, origin, file) {
   return page;
 }
 
-const runCycles = (page, kind, spec) => page.evaluate(([k, s]) => window.__bench[k](s), [kind, spec]);
+const openBench = (page, kind, spec) => page.evaluate(([k, s]) => window.__bench.open(k, s), [kind, spec]);
+const runBlock = (page, handle, count) =>
+  page.evaluate(([h, n]) => window.__bench.run(h, n), [handle, count]);
+const closeBench = (page, handle) => page.evaluate((h) => window.__bench.close(h), handle);
+
+/** Runs all cycles of one kind in one go (the warm-up and the profile). */
+async function runCycles(page, kind, spec) {
+  const handle = await openBench(page, kind, spec);
+  const ms = await runBlock(page, handle, spec.cycles);
+  await closeBench(page, handle);
+  return ms;
+}
+
+/**
+ * One repeat of a cycle benchmark: the three kinds, each on its own fresh database, take turns in blocks
+ * of `block` cycles (the order rotating), so that a change in the machine's speed, or the browser's
+ * storage pausing to tidy up, falls on all three alike. Returns each kind's total time.
+ */
+async function interleaved(page, c, round) {
+  const handles = {};
+  for (const kind of KINDS) handles[kind] = await openBench(page, kind, c.spec);
+  const total = Object.fromEntries(KINDS.map((k) => [k, 0]));
+  for (let b = 0; b * c.block < c.spec.cycles; b++) {
+    const turn = (b + round) % KINDS.length;
+    for (const kind of [...KINDS.slice(turn), ...KINDS.slice(0, turn)]) {
+      total[kind] += await runBlock(page, handles[kind], Math.min(c.block, c.spec.cycles - b * c.block));
+    }
+  }
+  for (const kind of KINDS) await closeBench(page, handles[kind]);
+  return total;
+}
 
 /** One race: two tabs of one context fire guarded appends at one file; returns rates per second. */
 async function race(context, origin, round) {
@@ -127,6 +159,19 @@ async function profile(page, kind, spec) {
     self.set(key, (self.get(key) ?? 0) + dt.get(node.id));
     total += dt.get(node.id);
   }
+  const byFile = new Map();
+  for (const [key, us] of self) {
+    const file =
+      key.includes(' ') && key.split(' ')[1] ? key.split(' ')[1].replace(/-[\w-]+\.js.*$/, '') : key;
+    byFile.set(file, (byFile.get(file) ?? 0) + us);
+  }
+  console.log(
+    [...byFile]
+      .sort((x, y) => y[1] - x[1])
+      .slice(0, 12)
+      .map(([f, us]) => `${f} ${fmt(us / 1000, 0)} ms`)
+      .join(' | '),
+  );
   const top = [...self].sort((x, y) => y[1] - x[1]).slice(0, 25);
   console.log(
     `\nprofile of ${kind} ${JSON.stringify(spec)}: ${fmt(total / 1000, 0)} ms sampled, top self time`,
@@ -200,9 +245,8 @@ async function main() {
     const races = [];
     for (let r = 0; r < REPEATS; r++) {
       for (const c of CYCLES) {
-        // Alternate which goes first, so a drift in the machine's speed does not favour one side.
-        const order = r % 2 ? [...KINDS].reverse() : KINDS;
-        for (const kind of order) times.get(c.id)[kind].push((await runCycles(page, kind, c.spec)).ms);
+        const total = await interleaved(page, c, r);
+        for (const kind of KINDS) times.get(c.id)[kind].push(total[kind]);
       }
       if (only.includes('c')) races.push(await race(context, origin, r));
       process.stdout.write(`bench: repeat ${r + 1} of ${REPEATS} done\n`);
@@ -215,7 +259,7 @@ async function main() {
       harness: median(times.get(c.id).harness),
       backend: median(times.get(c.id).backend),
       bare: median(times.get(c.id).bare),
-      // Each repeat runs the three back to back, so a ratio within one repeat sees one machine load.
+      // The three take turns within a repeat, so a ratio within one repeat sees one machine load.
       harnessRatio: median(times.get(c.id).harness.map((t, i) => t / times.get(c.id).bare[i])),
       backendRatio: median(times.get(c.id).backend.map((t, i) => t / times.get(c.id).bare[i])),
       all: times.get(c.id),
@@ -250,7 +294,7 @@ async function main() {
       ].join('\n');
       await writeMarkdown(`${env}\n\n${text}`);
     }
-    if (flag('profile')) for (const c of CYCLES) await profile(page, 'harness', c.spec);
+    if (flag('profile')) for (const c of CYCLES) for (const k of KINDS) await profile(page, k, c.spec);
   } finally {
     await browser.close();
     server.close();

@@ -15,22 +15,21 @@ export interface CycleSpec {
   window: number;
 }
 
-/** What a benchmark took, in milliseconds, and the size of the file it worked on. */
-export interface CycleTiming {
-  ms: number;
-  bytes: number;
-}
-
 declare global {
   interface Window {
     __bench?: {
-      harness(spec: CycleSpec): Promise<CycleTiming>;
-      backend(spec: CycleSpec): Promise<CycleTiming>;
-      bare(spec: CycleSpec): Promise<CycleTiming>;
+      /** Prepares a benchmark of `kind` (a fresh database and file) and returns its handle. */
+      open(kind: Kind, spec: CycleSpec): Promise<number>;
+      /** Runs the next `count` cycles of an opened benchmark; the time in ms. */
+      run(handle: number, count: number): Promise<number>;
+      /** Forgets a benchmark after checking that the file ends with the expected counter. */
+      close(handle: number): Promise<void>;
       userAgent: string;
     };
   }
 }
+
+type Kind = 'harness' | 'backend' | 'bare';
 
 const PATH = '/bench.txt';
 let databases = 0;
@@ -57,7 +56,21 @@ function windowOf(spec: CycleSpec, counterLine: number): { offset: number; limit
   return { offset: Math.max(1, counterLine - Math.floor(spec.window / 2)), limit: spec.window };
 }
 
-async function harness(spec: CycleSpec): Promise<CycleTiming> {
+/** Turns one cycle into a runner that times batches of cycles. */
+function runner(cycle: (i: number) => Promise<void>, check: (done: number) => Promise<void>) {
+  const r = {
+    done: 0,
+    async run(count: number): Promise<number> {
+      const started = performance.now();
+      for (let n = 0; n < count; n++) await cycle(r.done++);
+      return performance.now() - started;
+    },
+    check: () => check(r.done),
+  };
+  return r;
+}
+
+async function harness(spec: CycleSpec) {
   const fs = new IdbBackend({ useStore: connect(unique('harness'), indexedDB) });
   const { content, counterLine } = makeFile(spec.lines);
   await fs.write(PATH, content, { kind: 'none' }, { kind: 'external', who: 'scenario' });
@@ -67,61 +80,78 @@ async function harness(spec: CycleSpec): Promise<CycleTiming> {
   for (const tool of fileTools(fs)) registry.register(tool);
   const session = new Session({ id: 'bench', registry, hooks });
   const { offset, limit } = windowOf(spec, counterLine);
-  const started = performance.now();
-  for (let i = 0; i < spec.cycles; i++) {
-    const read = await session.call('read', { path: PATH, offset, limit });
-    const edit = await session.call('edit', {
-      path: PATH,
-      old_string: counter(i),
-      new_string: counter(i + 1),
-    });
-    const failed = read.outcome.result.error ?? edit.outcome.result.error;
-    if (failed) throw new Error(`cycle ${i}: ${failed.code} ${failed.message}`);
-  }
-  const ms = performance.now() - started;
-  return { ms, bytes: content.length };
+  return runner(
+    async (i) => {
+      const read = await session.call('read', { path: PATH, offset, limit });
+      const edit = await session.call('edit', {
+        path: PATH,
+        old_string: counter(i),
+        new_string: counter(i + 1),
+      });
+      const failed = read.outcome.result.error ?? edit.outcome.result.error;
+      if (failed) throw new Error(`cycle ${i}: ${failed.code} ${failed.message}`);
+    },
+    async (done) => expectCounter((await fs.read(PATH))?.content, done),
+  );
 }
 
 // The storage layer alone, to tell its cost from the harness's: the same cycles as direct IdbBackend
 // calls, the edit guarded by the version just read.
-async function backend(spec: CycleSpec): Promise<CycleTiming> {
+async function backend(spec: CycleSpec) {
   const fs = new IdbBackend({ useStore: connect(unique('backend'), indexedDB) });
   const agent = { kind: 'agent', session: 'bench' } as const;
   const { content, counterLine } = makeFile(spec.lines);
   await fs.write(PATH, content, { kind: 'none' }, agent);
   const { offset, limit } = windowOf(spec, counterLine);
-  let shown = 0;
-  const started = performance.now();
-  for (let i = 0; i < spec.cycles; i++) {
-    const file = (await fs.read(PATH))!;
-    shown += file.content.split('\n').slice(offset - 1, offset - 1 + limit).length;
-    const guard = { kind: 'ifVersion', version: file.version } as const;
-    await fs.edit(PATH, { oldString: counter(i), newString: counter(i + 1) }, guard, agent);
-  }
-  const ms = performance.now() - started;
-  if (shown !== spec.cycles * limit) throw new Error(`windows of ${shown} lines in all`);
-  return { ms, bytes: content.length };
+  return runner(
+    async (i) => {
+      const file = (await fs.read(PATH))!;
+      const shown = file.content.split('\n').slice(offset - 1, offset - 1 + limit).length;
+      if (shown !== limit) throw new Error(`cycle ${i}: a window of ${shown} lines`);
+      const guard = { kind: 'ifVersion', version: file.version } as const;
+      await fs.edit(PATH, { oldString: counter(i), newString: counter(i + 1) }, guard, agent);
+    },
+    async (done) => expectCounter((await fs.read(PATH))?.content, done),
+  );
 }
 
-async function bare(spec: CycleSpec): Promise<CycleTiming> {
+async function bare(spec: CycleSpec) {
   const store = createStore(unique('bare'), 'kv');
   const { content, counterLine } = makeFile(spec.lines);
   await set(PATH, content, store);
   const { offset, limit } = windowOf(spec, counterLine);
-  let shown = 0;
-  const started = performance.now();
-  for (let i = 0; i < spec.cycles; i++) {
-    // The same data work: fetch the text, cut the window a person would see, replace, store.
-    const text = (await get<string>(PATH, store))!;
-    shown += text.split('\n').slice(offset - 1, offset - 1 + limit).length;
-    const at = text.indexOf(counter(i));
-    if (at === -1) throw new Error(`cycle ${i}: counter not found`);
-    await set(PATH, text.slice(0, at) + counter(i + 1) + text.slice(at + counter(i).length), store);
-  }
-  const ms = performance.now() - started;
-  if (shown !== spec.cycles * limit) throw new Error(`windows of ${shown} lines in all`);
-  return { ms, bytes: content.length };
+  return runner(
+    async (i) => {
+      // The same data work: fetch the text, cut the window a person would see, replace, store.
+      const text = (await get<string>(PATH, store))!;
+      const shown = text.split('\n').slice(offset - 1, offset - 1 + limit).length;
+      if (shown !== limit) throw new Error(`cycle ${i}: a window of ${shown} lines`);
+      const at = text.indexOf(counter(i));
+      if (at === -1) throw new Error(`cycle ${i}: counter not found`);
+      await set(PATH, text.slice(0, at) + counter(i + 1) + text.slice(at + counter(i).length), store);
+    },
+    async (done) => expectCounter(await get<string>(PATH, store), done),
+  );
 }
 
-window.__bench = { harness, backend, bare, userAgent: navigator.userAgent };
+function expectCounter(text: string | undefined, done: number): void {
+  if (!text?.includes(counter(done))) throw new Error(`after ${done} cycles the file lacks ${counter(done)}`);
+}
+
+const KINDS = { harness, backend, bare };
+const open = new Map<number, Awaited<ReturnType<typeof bare>>>();
+let handles = 0;
+
+window.__bench = {
+  async open(kind, spec) {
+    open.set(++handles, await KINDS[kind](spec));
+    return handles;
+  },
+  run: (handle, count) => open.get(handle)!.run(count),
+  async close(handle) {
+    await open.get(handle)!.check();
+    open.delete(handle);
+  },
+  userAgent: navigator.userAgent,
+};
 document.body.dataset.ready = 'true';
