@@ -6,6 +6,7 @@ import {
   type Approve,
   type HarnessEvent,
   type LiveCall,
+  type Plugin,
   type SessionSpec,
   type Tool,
 } from '../harness';
@@ -43,6 +44,12 @@ export interface PlaygroundSpec {
   approve?: Approve;
   /** Opens the SQL engine of the `sql` tool set; loaded on first use. Without it, that set is absent. */
   sqlEngine?: () => Promise<SqlEngine>;
+}
+
+/** Plugins and tools the visitor added (the plugin lab), installed into every run. */
+export interface VisitorExtras {
+  plugins: readonly Plugin[];
+  tools: readonly Tool[];
 }
 
 /** Applies an external change to a text: the first `find` replaced, else a line appended. */
@@ -86,6 +93,9 @@ export class Playground {
   /** The scenario plugins installed now, and how to remove them. */
   plugins: string[] = [];
   private uninstallPlugins: (() => void)[] = [];
+  /** What the visitor added in the plugin lab: kept across loads, installed into every run. */
+  private visitor: VisitorExtras = { plugins: [], tools: [] };
+  private uninstallVisitor: (() => void)[] = [];
 
   constructor(spec: PlaygroundSpec) {
     this.fs = spec.fs;
@@ -213,6 +223,32 @@ export class Playground {
     this.plugins = [...ids];
   }
 
+  /**
+   * Replaces the visitor's plugins and tools (the plugin lab) with `extras`, in the current run at once
+   * and in every run after it. A tool whose name is taken is left out; the answer says which and why.
+   */
+  useVisitor(extras: VisitorExtras): { refused: { tool: string; reason: string }[] } {
+    this.visitor = { plugins: [...extras.plugins], tools: [...extras.tools] };
+    const refused = this.installVisitor();
+    this.changed();
+    return { refused };
+  }
+
+  private installVisitor(): { tool: string; reason: string }[] {
+    for (const uninstall of this.uninstallVisitor) uninstall();
+    this.uninstallVisitor = this.visitor.plugins.map((plugin) => this.hooks.install(plugin));
+    const refused: { tool: string; reason: string }[] = [];
+    for (const tool of this.visitor.tools) {
+      if (this.registry.get(tool.name)) {
+        refused.push({ tool: tool.name, reason: `a tool named "${tool.name}" is already registered` });
+        continue;
+      }
+      this.registry.register(tool);
+      this.uninstallVisitor.push(() => this.registry.unregister(tool.name));
+    }
+    return refused;
+  }
+
   /** Builds the hooks, the policy, the registry and the session of a run. */
   private harness(
     scenario: Scenario,
@@ -227,6 +263,7 @@ export class Playground {
     if (this.policy) this.hooks.install(this.policy);
     this.registry = new Registry();
     for (const tool of this.toolsFor(scenario)) this.registry.register(tool);
+    this.installVisitor();
     this.session = new Session({
       ...session,
       registry: this.registry,
