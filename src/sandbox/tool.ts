@@ -5,10 +5,14 @@ import type { CallResult, Sandbox } from './sandbox';
 
 type Made<T> = { ok: true; value: T } | { ok: false; error: SandboxError };
 
-/** What `execute` made of one value in the sandbox: its content and its meta, or why either failed. */
+/**
+ * What the sandbox made of one value: each projection's answers, one when two calls agreed, two when they
+ * did not (see `sandboxTool`), and how many times the host has handed each out.
+ */
 interface Projected {
-  content: Made<Content>;
-  meta?: Made<Json>;
+  content: Made<Content>[];
+  meta?: Made<Json>[];
+  turns: { content: number; meta: number };
 }
 
 const KEEP = 64;
@@ -24,12 +28,24 @@ function inputSchema(info: ToolInfo): z.ZodType {
   }
 }
 
+/** One answer, or both when they differ: `JSON.stringify` of two `Made` records compares their text. */
+function answers<T>(first: Made<T>, second: Made<T>): Made<T>[] {
+  return JSON.stringify(first) === JSON.stringify(second) ? [first] : [first, second];
+}
+
 /**
  * The tool a sandboxed plugin contributes, as a harness tool whose functions all run in the sandbox. The
  * harness calls `render` and `presentationMeta` synchronously, so `execute` runs them in the sandbox right
  * after `execute` and the harness reads those results back. A value the sandbox did not make (a
  * post-execute plugin replaced it) cannot be rendered: the call fails with RENDER_FAILED. Cards use the
  * harness's generic fallback.
+ *
+ * Purity: the guest's clock is fixed, but its seeded `Math.random` advances and its module state persists,
+ * so a projection that reads either answers differently when called again. `execute` therefore calls each
+ * projection twice; when the two answers differ, the host's projection hands them out in turn (the first,
+ * then the second, then the first again…), as calling the guest again would. The harness's purity check,
+ * which calls the host's projection twice after the call, then sees two outputs and flags it. A pure
+ * projection answers the same both times and is handed out unchanged.
  */
 export function sandboxTool(sandbox: Sandbox, info: ToolInfo): Tool {
   const made = new Map<string, Projected>();
@@ -42,11 +58,21 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo): Tool {
     throw new ToolError('RENDER_FAILED', message, 'replace the content instead of the value, or block');
   };
   const remember = (k: string, p: Projected) => {
+    made.delete(k);
     made.set(k, p);
     if (made.size > KEEP) made.delete(made.keys().next().value as string);
   };
   const result = <T>(r: CallResult): Made<T> =>
     r.ok ? { ok: true, value: r.value as T } : { ok: false, error: r.error };
+  const twice = async <T>(fn: 'tool.render' | 'tool.presentationMeta', args: Json, value: Json) => {
+    const first = result<T>(await sandbox.call(fn, args, value));
+    return answers(first, result<T>(await sandbox.call(fn, args, value)));
+  };
+  const next = <T>(list: Made<T>[], turn: number): T => {
+    const answer = list[turn % list.length]!;
+    if (!answer.ok) throw new Error(described(answer.error));
+    return answer.value;
+  };
   return {
     name: info.name,
     description: info.description,
@@ -56,24 +82,23 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo): Tool {
       const json = args as Json;
       const executed = await sandbox.call('tool.execute', json);
       if (!executed.ok) throw new ToolError(executed.error.code, described(executed.error));
-      const content = result<Content>(await sandbox.call('tool.render', json, executed.value));
+      const content = await twice<Content>('tool.render', json, executed.value);
       const meta = has('tool.presentationMeta')
-        ? result<Json>(await sandbox.call('tool.presentationMeta', json, executed.value))
+        ? await twice<Json>('tool.presentationMeta', json, executed.value)
         : undefined;
-      remember(key(args, executed.value), meta === undefined ? { content } : { content, meta });
+      const turns = { content: 0, meta: 0 };
+      remember(key(args, executed.value), meta === undefined ? { content, turns } : { content, meta, turns });
       return executed.value;
     },
     render: (args, value) => {
-      const { content } = projected(args, value);
-      if (!content.ok) throw new Error(described(content.error));
-      return content.value;
+      const p = projected(args, value);
+      return next(p.content, p.turns.content++);
     },
     ...(has('tool.presentationMeta')
       ? {
           presentationMeta: (args: unknown, value: unknown) => {
-            const { meta } = projected(args, value);
-            if (meta && !meta.ok) throw new Error(described(meta.error));
-            return meta?.value;
+            const p = projected(args, value);
+            return p.meta ? next(p.meta, p.turns.meta++) : undefined;
           },
         }
       : {}),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Hooks, Registry, postExecute } from '../../../src/harness';
+import { Hooks, Registry, Session, fakeClock, postExecute } from '../../../src/harness';
 import { Sandbox, sandboxTool } from '../../../src/sandbox';
 import { fakeWorkers } from './fake-link';
 import { plugin } from './fixtures';
@@ -69,5 +69,36 @@ describe('sandboxTool', () => {
     hooks.add('swap', [postExecute.of(() => ({ action: 'accept', value: { loud: 'OTHER' } }))]);
     const { result } = await call({ text: 'hi' });
     expect(result.error?.code).toBe('RENDER_FAILED');
+  });
+
+  it('a render that reads Math.random is flagged impure, and the model gets its first answer', async () => {
+    const { registry, hooks } = await mk(
+      plugin(TOOL.replace("value.loud + '!'", 'value.loud + Math.random()')),
+    );
+    const session = new Session({ id: 's', registry, hooks, clock: fakeClock(), checkPurity: true });
+    const live = await session.call('shout', { text: 'hi' });
+    expect(live.impure).toEqual(['render']);
+    expect(live.entry.result?.modelText).toMatch(/^HI0\.\d+$/);
+    // After the model's answer, the host hands out the guest's two answers in turn.
+    const shout = registry.get('shout')!;
+    const texts = [0, 1, 2].map(() => JSON.stringify(shout.render({ text: 'hi' }, live.value)));
+    expect(texts[0]).not.toBe(texts[1]);
+    expect(texts[2]).toBe(texts[0]);
+  });
+
+  it('a presentationMeta that keeps a counter is flagged impure', async () => {
+    const counting = TOOL.replace(
+      'presentationMeta(args, value) {',
+      'n: 0, presentationMeta(args, value) { this.n++;',
+    ).replace('length: value.loud.length', 'length: value.loud.length, n: this.n');
+    const { registry, hooks } = await mk(plugin(counting));
+    const session = new Session({ id: 's', registry, hooks, clock: fakeClock(), checkPurity: true });
+    expect((await session.call('shout', { text: 'hi' })).impure).toEqual(['presentationMeta']);
+  });
+
+  it('pure projections are not flagged, however often the harness calls them', async () => {
+    const { registry, hooks } = await mk();
+    const session = new Session({ id: 's', registry, hooks, clock: fakeClock(), checkPurity: true });
+    for (const text of ['hi', 'hi', 'ho']) expect((await session.call('shout', { text })).impure).toEqual([]);
   });
 });
