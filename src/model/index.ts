@@ -6,3 +6,4 @@ export * from './scripted';
 export * from './session-file';
 export * from './session-store';
 export * from './share-link';
+export * from './lab';

@@ -1,12 +1,16 @@
 import { z } from 'zod';
+import { LabPlugins } from './lab';
 import { ScenarioId } from './scenario';
 
 /** The version a share link starts with: `?s=<version>.<payload>`. */
 export const SHARE_VERSION = 1;
-/** Longer `s` parameters are refused unread; a link made here is about a hundred characters. */
-const MAX_TOKEN = 2048;
+/**
+ * Longer `s` parameters are refused unread. A link made here is about a hundred characters, or a few
+ * thousand when it carries plugin code (sources compress to about a third).
+ */
+const MAX_TOKEN = 32_768;
 /** A payload that inflates beyond this is refused (a link cannot grow into megabytes). */
-const MAX_JSON = 4096;
+const MAX_JSON = 80_000;
 
 /** The run speeds, by name; the UI maps each to a delay. */
 export const SpeedName = z.enum(['slow', 'normal', 'fast', 'instant']);
@@ -21,6 +25,8 @@ export const ShareState = z.strictObject({
   policy: z.boolean(),
   /** Script steps taken (the run's `position`). */
   step: z.number().int().nonnegative().max(10_000),
+  /** The plugin lab's plugins. Code from a link does not run until the visitor presses Run. */
+  plugins: LabPlugins.optional(),
 });
 export type ShareState = z.infer<typeof ShareState>;
 

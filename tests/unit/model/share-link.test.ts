@@ -1,6 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeShare, encodeShare, scenarios, shareUrl, type ShareState } from '../../../src/model';
+import {
+  MAX_PLUGIN_SOURCE,
+  decodeShare,
+  encodeShare,
+  scenarios,
+  shareUrl,
+  starterPlugin,
+  type LabPlugin,
+  type ShareState,
+} from '../../../src/model';
 
 const state: ShareState = { scenario: 'stale-version', lang: 'zh', speed: 'fast', policy: false, step: 4 };
 const pack = async (bytes: Uint8Array) => {
@@ -65,5 +74,25 @@ describe('share links', () => {
     const bomb = `1.${await pack(new TextEncoder().encode(`{"scenario":"${'a'.repeat(100_000)}"}`))}`;
     expect(bomb.length).toBeLessThan(2048);
     expect((await decodeShare(bomb)).error?.code).toBe('LINK_CORRUPT');
+  });
+
+  it('carry the plugin lab’s plugins, and refuse more or larger ones than the lab holds', async () => {
+    const plugin: LabPlugin = { source: starterPlugin('ts'), language: 'ts', order: 'pre', enabled: false };
+    const withPlugins: ShareState = {
+      ...state,
+      plugins: [plugin, { ...plugin, language: 'js', order: 'default' }],
+    };
+    const token = await encodeShare(withPlugins);
+    expect((await decodeShare(token)).value).toEqual(withPlugins);
+    // Code compresses well: the link stays far below the cap.
+    expect(token.length).toBeLessThan(JSON.stringify(withPlugins).length / 2);
+
+    const tooMany = { ...state, plugins: Array.from({ length: 5 }, () => plugin) };
+    const tooLong = { ...state, plugins: [{ ...plugin, source: 'x'.repeat(MAX_PLUGIN_SOURCE + 1) }] };
+    for (const bad of [tooMany, tooLong]) {
+      const packed = `1.${await pack(new TextEncoder().encode(JSON.stringify(bad)))}`;
+      expect((await decodeShare(packed)).error?.code).toBe('LINK_CORRUPT');
+    }
+    expect((await decodeShare(`1.${'A'.repeat(40_000)}`)).error?.message).toMatch(/40002 characters/);
   });
 });
