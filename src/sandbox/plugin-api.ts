@@ -1,0 +1,280 @@
+// The types of a visitor's plugin module, as the sandbox sees it: what each hook receives and what it may
+// answer. Self-contained (no imports, types only): the TypeScript mode hands this text as it is to the
+// checker in the browser, both as globals and as the module 'harness-playground'.
+// tests/unit/sandbox/plugin-api.test.ts fails the type check when it drifts from the harness's own types.
+
+/** A JSON value: all that crosses the bridge between the sandbox and the harness. */
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** A value, or a promise of it: every plugin function may be `async`. */
+export type Awaitable<T> = T | Promise<T>;
+
+/**
+ * A stable error code a call can end with. Your own codes for a refusal start with `FS_`, `SQL_` or
+ * `WEB_` (e.g. `FS_SECRET`).
+ */
+export type ErrorCode =
+  | 'INVALID_ARGS'
+  | 'UNKNOWN_TOOL'
+  | 'TOOL_FAILED'
+  | 'OUTPUT_INVALID'
+  | 'RENDER_FAILED'
+  | 'META_NOT_JSON'
+  | 'HOOK_DENIED'
+  | 'APPROVAL_DENIED'
+  | 'BLOCKED'
+  | 'PLUGIN_ERROR'
+  | 'PLUGIN_DECISION_INVALID'
+  | 'PLUGIN_TIMEOUT'
+  | 'BAD_PATTERN'
+  | 'NOT_AVAILABLE'
+  | `FS_${string}`
+  | `SQL_${string}`
+  | `WEB_${string}`;
+
+/** One block of what the model reads. Text is the only kind. */
+export interface ContentBlock {
+  type: 'text';
+  text: string;
+}
+
+/** What the model reads from one call: text blocks, joined by blank lines. */
+export type Content = ContentBlock[];
+
+/** Why a call failed: a stable code, what happened, and what the model should do next. */
+export interface ResultError {
+  code: ErrorCode;
+  message: string;
+  remedy?: string;
+}
+
+/** A call's result as the model and the log see it: its content, its error, and the tool's meta. */
+export interface ToolResult {
+  content: Content;
+  error?: ResultError;
+  meta?: Json;
+}
+
+/** What `preExecute` receives: the call about to run. `args` have passed the tool's input schema. */
+export interface PreExecuteInput {
+  session: string;
+  callId: string;
+  tool: string;
+  args: unknown;
+}
+
+/**
+ * A `preExecute` vote: let the call go on, refuse it (it ends with HOOK_DENIED and `reason`), or have the
+ * person decide (`prompt` is what they are asked; declined → APPROVAL_DENIED).
+ */
+export type PreDecision =
+  { verdict: 'allow' } | { verdict: 'deny'; reason: string } | { verdict: 'ask'; prompt: string };
+
+/**
+ * What `postExecute` receives: the call, its result so far (as earlier plugins left it) and its value,
+ * which is absent when the call failed.
+ */
+export interface PostExecuteInput extends PreExecuteInput {
+  result: ToolResult;
+  value?: unknown;
+}
+
+/**
+ * A `postExecute` decision: leave the result alone; replace only what the model reads (`content`);
+ * replace the value (`value`: checked against the tool's schema, then rendered again); or turn the result
+ * into a BLOCKED error with `feedback`. One decision never gives both `content` and `value`.
+ */
+export type PostDecision =
+  | { action: 'pass'; content?: never; value?: never }
+  | { action: 'accept'; content: Content; value?: never }
+  | { action: 'accept'; value: unknown; content?: never }
+  | { action: 'block'; feedback: string };
+
+/** What `writeIntent` and `editIntent` receive: who wants to change which file (`path` is normalized). */
+export interface IntentInput {
+  session: string;
+  callId: string;
+  tool: string;
+  path: string;
+}
+
+/** The error a tool reports instead of the storage's when the storage refuses the guard with code `when`. */
+export interface Conflict {
+  when: string;
+  code: ErrorCode;
+  message: string;
+  remedy: string;
+}
+
+/** Refuses a write or an edit outright: the call ends with `code`, `message` and `remedy`. */
+export interface Refusal {
+  verdict: 'refuse';
+  code: ErrorCode;
+  message: string;
+  remedy: string;
+}
+
+/**
+ * The condition the storage checks inside a write's transaction: none, "only if the file does not exist",
+ * or "only if the file is still at `version`".
+ */
+export type WriteGuard =
+  { kind: 'none' } | { kind: 'createIfAbsent' } | { kind: 'replaceIfVersion'; version: string };
+
+/**
+ * The condition the storage checks inside an edit's transaction: none, or "only if the file is still at
+ * `version`"; `withinLines` (1-based, inclusive ranges) also refuses an edit touching any other line.
+ */
+export type EditGuard =
+  { kind: 'none' } | { kind: 'ifVersion'; version: string; withinLines?: [number, number][] };
+
+/** A `writeIntent` answer: go ahead under a guard (with the errors to report when it fails), or refuse. */
+export type WriteDecision = { verdict: 'proceed'; guard: WriteGuard; conflicts?: Conflict[] } | Refusal;
+
+/** An `editIntent` answer: go ahead under a guard (with the errors to report when it fails), or refuse. */
+export type EditDecision = { verdict: 'proceed'; guard: EditGuard; conflicts?: Conflict[] } | Refusal;
+
+/**
+ * What `observed` receives: the agent now knows `path` is present at `version` (or absent), from its own
+ * read, write or edit; `lines` is the window a read showed (absent when it saw the whole file).
+ */
+export interface ObservedEvent {
+  type: 'fs/observed';
+  seq: number;
+  at: number;
+  session: string;
+  path: string;
+  state: 'present' | 'absent';
+  version?: string;
+  via?: 'read' | 'write' | 'edit';
+  lines?: [number, number];
+}
+
+/** Votes on each call before it runs. Every plugin votes in order; the first `deny` ends the round. */
+export type PreExecute = (input: PreExecuteInput) => Awaitable<PreDecision>;
+
+/** Speaks on each result. Every plugin speaks in order, each seeing the result the earlier ones made. */
+export type PostExecute = (input: PostExecuteInput) => Awaitable<PostDecision>;
+
+/** Decides how (and whether) a file may be written. Only the first plugin with one is asked. */
+export type WriteIntent = (input: IntentInput) => Awaitable<WriteDecision>;
+
+/** Decides how (and whether) a file may be edited. Only the first plugin with one is asked. */
+export type EditIntent = (input: IntentInput) => Awaitable<EditDecision>;
+
+/** Told of each `fs/observed` event, in order with the hooks. What it returns is ignored. */
+export type Observed = (event: ObservedEvent) => Awaitable<void>;
+
+/** Plain text under an optional title: the card every other kind falls back to. */
+export interface GenericCard {
+  card: 'generic';
+  title?: string;
+  body: string;
+}
+
+/** A command, what it printed and how it ended. */
+export interface TerminalCard {
+  card: 'terminal';
+  title?: string;
+  command: string;
+  output: string;
+  exitCode: number | null;
+}
+
+/** One hunk of a unified diff: the lines start with ' ', '+' or '-'. */
+export interface DiffHunk {
+  oldStart: number;
+  oldLines: number;
+  newStart: number;
+  newLines: number;
+  lines: string[];
+}
+
+/** A change to one file. */
+export interface DiffCard {
+  card: 'diff';
+  title?: string;
+  path: string;
+  created: boolean;
+  added: number;
+  removed: number;
+  hunks: DiffHunk[];
+}
+
+/** A window of a file: `offset` is its first line (1-based), `totalLines` the whole file's count. */
+export interface ReadCard {
+  card: 'read';
+  title?: string;
+  path: string;
+  offset: number;
+  lines: string[];
+  totalLines: number;
+}
+
+/** One hit of a search: a path, and for content searches the line and its text. */
+export interface SearchMatch {
+  path: string;
+  line?: number;
+  text?: string;
+}
+
+/** Search results; a list showing fewer than `total` matches must say `truncated: true`. */
+export interface SearchCard {
+  card: 'search';
+  title?: string;
+  query: string;
+  matches: SearchMatch[];
+  total: number;
+  truncated: boolean;
+}
+
+/** A fetched page: its address, title and an excerpt. */
+export interface WebCard {
+  card: 'web';
+  title?: string;
+  url: string;
+  pageTitle: string;
+  excerpt: string;
+}
+
+/** How the playground shows a call or its result: one of six kinds, tagged by `card`. */
+export type Card = GenericCard | TerminalCard | DiffCard | ReadCard | SearchCard | WebCard;
+
+/**
+ * A tool the plugin contributes. `inputSchema` is a JSON Schema of its arguments (what the model sees);
+ * `execute` makes the value, `render` what the model reads of it, `presentationMeta` optional JSON for
+ * the log. `presentCall` and `presentResult` may be given, but the playground shows generic cards for now.
+ */
+export interface ToolSpec<Args = Json, Value = Json> {
+  name: string;
+  description: string;
+  inputSchema?: { [key: string]: Json };
+  execute: (args: Args) => Awaitable<Value>;
+  render: (args: Args, value: Value) => Awaitable<Content>;
+  presentationMeta?: (args: Args, value: Value) => Awaitable<Json | undefined>;
+  presentCall?: (args: Args) => Awaitable<Card>;
+  presentResult?: (args: Args, result: ToolResult) => Awaitable<Card>;
+}
+
+/** What the guest's `console` offers: each call records one line for the plugin console. */
+export interface PluginConsole {
+  log: (...data: unknown[]) => void;
+  info: (...data: unknown[]) => void;
+  warn: (...data: unknown[]) => void;
+  error: (...data: unknown[]) => void;
+  debug: (...data: unknown[]) => void;
+}
+
+/**
+ * A plugin module: its `name` (1–64 letters, digits, spaces or `_ . : @ / -`) and at least one hook or a
+ * tool. Other exports are allowed and ignored.
+ */
+export interface PluginModule {
+  name: string;
+  preExecute?: PreExecute;
+  postExecute?: PostExecute;
+  writeIntent?: WriteIntent;
+  editIntent?: EditIntent;
+  observed?: Observed;
+  tool?: ToolSpec<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
