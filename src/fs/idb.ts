@@ -1,9 +1,18 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
 import type { z } from 'zod';
 import { ToolError, describeThrown } from '../harness/errors';
-import { type Commit, decideDelete, decideEdit, decideWrite, type FsState, type PathClash } from './mutate';
+import { FLOOR_KEY, JOURNAL_STORE, fileKey, tombstoneKey } from './layout';
+import {
+  type Commit,
+  decideDelete,
+  decideEdit,
+  decideWrite,
+  type FsState,
+  isTombstone,
+  type PathClash,
+} from './mutate';
 import { normalizeFilePath, parentDirs } from './paths';
-import { Counters, FRESH_COUNTERS, FileRecord, MutationRecord, fileInfo } from './records';
+import { FileRecord, MutationRecord, Tombstone, VersionFloor, fileInfo, versionNumber } from './records';
 import { isDomError } from './store';
 import { Subscribers } from './subscribers';
 import type {
@@ -18,14 +27,6 @@ import type {
   WriteGuard,
   WriteOutcome,
 } from './types';
-
-// One object store, three kinds of key: `file:<path>` → FileRecord, `meta` → Counters,
-// `log:<seq, 12 digits>` → MutationRecord. Padding keeps the journal in order under string comparison.
-const FILE = 'file:';
-const LOG = 'log:';
-const META = 'meta';
-const fileKey = (path: string): string => FILE + path;
-const logKey = (seq: number): string => LOG + String(seq).padStart(12, '0');
 
 /** How the IndexedDB backend tells other tabs about commits and hears theirs: a `BroadcastChannel`. */
 export type MutationChannel = Pick<
@@ -44,9 +45,10 @@ export interface IdbBackendSpec {
 const OTHER_TAB: Actor = { kind: 'external', who: 'other-tab' };
 
 /**
- * A workspace kept in IndexedDB. Every mutation is one readwrite transaction whose synchronous callbacks
- * read the file and the counters, decide (guard, match, replace), and store the file, the counters and
- * the journal entry, or abort so that nothing lands. Relies on the global `IDBKeyRange` for listings.
+ * A workspace kept in IndexedDB (layout.ts). Every mutation is one readwrite transaction whose
+ * synchronous callbacks read the file, decide (guard, match, replace), and store the file and append the
+ * journal entry, or abort so that nothing lands. Versions count per path and the journal numbers its own
+ * entries, so no global counter is read or written. Relies on the global `IDBKeyRange` for listings.
  */
 export class IdbBackend implements FsBackend {
   readonly persistent = true;
@@ -86,7 +88,7 @@ export class IdbBackend implements FsBackend {
   /** Every file, sorted by path. */
   async list(): Promise<FileInfo[]> {
     const stored = await this.storage('readonly', (store) =>
-      promisifyRequest(store.getAll(prefixRange(FILE))),
+      promisifyRequest(store.getAll(prefixRange(fileKey('')))),
     );
     return stored.map((record) => fileInfo(parse(FileRecord, record, 'a file')));
   }
@@ -94,7 +96,7 @@ export class IdbBackend implements FsBackend {
   /** The committed mutations, oldest first. */
   async journal(): Promise<Mutation[]> {
     const stored = await this.storage('readonly', (store) =>
-      promisifyRequest(store.getAll(prefixRange(LOG))),
+      promisifyRequest(store.transaction.objectStore(JOURNAL_STORE).getAll()),
     );
     return stored.map((record) => parse(MutationRecord, record, 'a journal entry'));
   }
@@ -116,9 +118,9 @@ export class IdbBackend implements FsBackend {
 
   private async mutate<O>(raw: string, decide: (state: FsState) => Commit<O>): Promise<O> {
     const path = normalizeFilePath(raw);
-    const commit = await this.storage('readwrite', (store) => commitIn(store, path, decide));
-    if (commit.mutation !== null) this.announce(commit.mutation);
-    return commit.outcome;
+    const { outcome, mutation } = await this.storage('readwrite', (store) => commitIn(store, path, decide));
+    if (mutation !== null) this.announce(mutation);
+    return outcome;
   }
 
   private async storage<T>(
@@ -149,65 +151,95 @@ export class IdbBackend implements FsBackend {
 
 /**
  * Runs one mutation inside the transaction of `store`, entirely in synchronous request callbacks, and
- * settles when the transaction does: with the commit once it is durable, or with the error that aborted it.
+ * settles when the transaction does: with the outcome and the numbered journal entry once it is durable
+ * (no entry when nothing changed), or with the error that aborted it. When the file exists, the
+ * transaction makes exactly three requests: get the file; put it and add the journal entry.
  */
 function commitIn<O>(
   store: IDBObjectStore,
   path: string,
   decide: (state: FsState) => Commit<O>,
-): Promise<Commit<O>> {
+): Promise<{ outcome: O; mutation: Mutation | null }> {
   return new Promise((resolve, reject) => {
     const tx = store.transaction;
-    let commit: Commit<O> | null = null;
+    let done: { outcome: O; mutation: Mutation | null } | null = null;
     let failure: unknown = null;
-    const file = store.get(fileKey(path));
-    const meta = store.get(META);
-    const decideWith = (clash: PathClash | null, current: FileRecord | null, counters: Counters): void => {
-      commit = decide({ path, current, counters, clash });
-      if (commit.mutation === null) return;
-      store.put(commit.counters, META);
-      if (commit.file === null) store.delete(fileKey(path));
-      else store.put(commit.file, fileKey(path));
-      store.put(commit.mutation, logKey(commit.mutation.seq));
-    };
     const failed = (error: unknown): void => {
       failure = error;
       tx.abort();
     };
-    // Requests succeed in the order they were made: when the last one does, every result is in.
-    meta.onsuccess = () => {
+    const decideWith = (state: FsState, hadTombstone: boolean): void => {
+      const commit = decide(state);
+      done = { outcome: commit.outcome, mutation: null };
+      if (commit.change === null) return;
+      const { after, change } = commit;
+      const entry = tx.objectStore(JOURNAL_STORE).add(change);
+      // The journal's key generator gives the seq; the entry is announced only once the transaction is done.
+      entry.onsuccess = () => {
+        done = { outcome: commit.outcome, mutation: { seq: entry.result as number, ...change } };
+      };
+      if (isTombstone(after)) {
+        store.delete(fileKey(path));
+        store.put(after, tombstoneKey(path));
+      } else {
+        store.put(after, fileKey(path));
+        if (hadTombstone) store.delete(tombstoneKey(path));
+      }
+    };
+    const guarded = (step: () => void) => () => {
       try {
-        const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
-        const counters = meta.result === undefined ? FRESH_COUNTERS : parse(Counters, meta.result, META);
-        // Only a file that does not exist yet can clash with another path; an edit never needs to look.
-        if (current !== null) return decideWith(null, current, counters);
-        const ancestors = parentDirs(path)
-          .slice(1)
-          .map((dir) => ({ dir, request: store.getKey(fileKey(dir)) }));
-        const inside = store.getKey(prefixRange(fileKey(path + '/')));
-        inside.onsuccess = () => {
-          try {
-            const ancestor = ancestors.find(({ request }) => request.result !== undefined);
-            const clash: PathClash | null =
-              ancestor !== undefined
-                ? { file: ancestor.dir, relation: 'ancestor' }
-                : inside.result !== undefined
-                  ? { file: String(inside.result).slice(FILE.length), relation: 'inside' }
-                  : null;
-            decideWith(clash, null, counters);
-          } catch (error) {
-            failed(error);
-          }
-        };
+        step();
       } catch (error) {
         failed(error);
       }
     };
-    tx.oncomplete = () =>
-      commit === null ? reject(new Error('committed without a decision')) : resolve(commit);
+    const file = store.get(fileKey(path));
+    file.onsuccess = guarded(() => {
+      const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
+      // An existing file is all a mutation needs: its version gives the next one, and it cannot clash.
+      if (current !== null) return decideWith({ path, current, floor: 0, clash: null }, false);
+      const around = lookAround(store, path);
+      around.last.onsuccess = guarded(() => {
+        const { floor, clash, tombstone } = around.results();
+        decideWith({ path, current: null, floor, clash }, tombstone);
+      });
+    });
+    tx.oncomplete = () => (done === null ? reject(new Error('committed without a decision')) : resolve(done));
     tx.onabort = () =>
       reject(failure ?? tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
   });
+}
+
+/**
+ * For a path without a file: asks for its tombstone, the version floor and the files it would clash
+ * with. Requests succeed in the order they were made, so once `last` has succeeded, `results()` has
+ * every answer: the floor the next version must exceed, the clash, and whether there is a tombstone.
+ */
+function lookAround(store: IDBObjectStore, path: string) {
+  const tombstone = store.get(tombstoneKey(path));
+  const floor = store.get(FLOOR_KEY);
+  const ancestors = parentDirs(path)
+    .slice(1)
+    .map((dir) => ({ dir, request: store.getKey(fileKey(dir)) }));
+  const inside = store.getKey(prefixRange(fileKey(path + '/')));
+  const results = (): { floor: number; clash: PathClash | null; tombstone: boolean } => {
+    const gone =
+      tombstone.result === undefined ? null : parse(Tombstone, tombstone.result, tombstoneKey(path));
+    const migrated = floor.result === undefined ? 0 : parse(VersionFloor, floor.result, FLOOR_KEY).version;
+    const ancestor = ancestors.find(({ request }) => request.result !== undefined);
+    const clash: PathClash | null =
+      ancestor !== undefined
+        ? { file: ancestor.dir, relation: 'ancestor' }
+        : inside.result !== undefined
+          ? { file: String(inside.result).slice(fileKey('').length), relation: 'inside' }
+          : null;
+    return {
+      floor: Math.max(gone === null ? 0 : versionNumber(gone.version), migrated),
+      clash,
+      tombstone: gone !== null,
+    };
+  };
+  return { last: inside, results };
 }
 
 /** Every key that starts with `prefix`. */

@@ -1,6 +1,14 @@
-import { type Commit, decideDelete, decideEdit, decideWrite, type FsState, type PathClash } from './mutate';
+import {
+  type Commit,
+  decideDelete,
+  decideEdit,
+  decideWrite,
+  type FsState,
+  isTombstone,
+  type PathClash,
+} from './mutate';
 import { byCodeUnits, normalizeFilePath, parentDirs } from './paths';
-import { type Counters, FRESH_COUNTERS, type FileRecord, fileInfo } from './records';
+import { type FileRecord, type Tombstone, fileInfo, versionNumber } from './records';
 import { Subscribers } from './subscribers';
 import type {
   Actor,
@@ -17,12 +25,14 @@ import type {
 
 /**
  * A workspace that lives only as long as the page: the fallback when IndexedDB is unavailable, and the
- * backend of Node tests. Each mutation reads, decides and stores without yielding, so it is atomic.
+ * backend of Node tests. Each mutation reads, decides and stores without yielding, so it is atomic. It
+ * keeps what `IdbBackend` keeps, the same way: files, the tombstones of deleted files (versions count on
+ * per path) and a journal numbered from 1.
  */
 export class MemoryBackend implements FsBackend {
   readonly persistent = false;
   private readonly files = new Map<string, FileRecord>();
-  private counters: Counters = FRESH_COUNTERS;
+  private readonly tombstones = new Map<string, Tombstone>();
   private readonly log: Mutation[] = [];
   private readonly subscribers = new Subscribers<Mutation>();
 
@@ -66,14 +76,22 @@ export class MemoryBackend implements FsBackend {
   private mutate<O>(raw: string, decide: (state: FsState) => Commit<O>): O {
     const path = normalizeFilePath(raw);
     const current = this.files.get(path) ?? null;
+    const tombstone = this.tombstones.get(path);
+    const floor = tombstone === undefined ? 0 : versionNumber(tombstone.version);
     const clash = current === null ? this.clashAt(path) : null;
-    const commit = decide({ path, current, counters: this.counters, clash });
-    if (commit.mutation === null) return commit.outcome;
-    if (commit.file === null) this.files.delete(path);
-    else this.files.set(path, commit.file);
-    this.counters = commit.counters;
-    this.log.push(commit.mutation);
-    this.subscribers.emit(commit.mutation);
+    const commit = decide({ path, current, floor, clash });
+    if (commit.change === null) return commit.outcome;
+    const { after } = commit;
+    if (isTombstone(after)) {
+      this.files.delete(path);
+      this.tombstones.set(path, after);
+    } else {
+      this.files.set(path, after);
+      this.tombstones.delete(path);
+    }
+    const mutation: Mutation = { seq: this.log.length + 1, ...commit.change };
+    this.log.push(mutation);
+    this.subscribers.emit(mutation);
     return commit.outcome;
   }
 

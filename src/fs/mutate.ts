@@ -1,6 +1,6 @@
 import { ToolError } from '../harness/errors';
 import { applyEdit } from './match';
-import type { Counters, FileRecord } from './records';
+import { type FileRecord, type Tombstone, versionAfter, versionNumber } from './records';
 import type {
   Actor,
   EditGuard,
@@ -18,25 +18,40 @@ export interface PathClash {
   relation: 'ancestor' | 'inside';
 }
 
-/** What a backend read, inside the mutation's transaction, before deciding. */
+/**
+ * What a backend read, inside the mutation's transaction, before deciding. Versions are counted per
+ * path, so nothing global is read: a mutation of an existing file needs only that file.
+ */
 export interface FsState {
   path: string;
   current: FileRecord | null;
-  counters: Counters;
+  /**
+   * Only consulted when there is no file: the highest version number the path may have had, which the
+   * next version must exceed — its tombstone's, or the floor of a workspace migrated from global
+   * versions, whichever is higher; 0 when there is neither.
+   */
+  floor: number;
   /** Only consulted when a write would create the file. */
   clash: PathClash | null;
 }
 
+/** A journal entry before the backend numbers it: the sequence number is the journal's to give. */
+export type Change = Omit<Mutation, 'seq'>;
+
 /**
- * What a backend stores when a mutation commits. `mutation: null` means nothing changed (an identical
+ * What a backend stores when a mutation commits. `change: null` means nothing changed (an identical
  * write): the backend stores nothing and tells no one.
  */
 export interface Commit<O> {
-  /** The file afterwards; null after a delete. */
-  file: FileRecord | null;
-  counters: Counters;
-  mutation: Mutation | null;
+  /** What the path holds afterwards: the file, or the tombstone a delete leaves. */
+  after: FileRecord | Tombstone;
+  change: Change | null;
   outcome: O;
+}
+
+/** True when `record` is a tombstone rather than a file. */
+export function isTombstone(record: FileRecord | Tombstone): record is Tombstone {
+  return 'deleted' in record;
 }
 
 const STALE_REMEDY = 'Re-read the file, then retry the change against what it says now.';
@@ -51,7 +66,7 @@ export function decideWrite(
   guard: WriteGuard,
   by: Actor,
 ): Commit<WriteOutcome> {
-  const { path, current, counters } = state;
+  const { path, current } = state;
   if (guard.kind === 'createIfAbsent' && current !== null) {
     throw new ToolError(
       'FS_EXISTS',
@@ -70,12 +85,12 @@ export function decideWrite(
       created: false,
       unchanged: true,
     };
-    return { file: current, counters, mutation: null, outcome };
+    return { after: current, change: null, outcome };
   }
-  const { version, ...next } = bump(counters, 'write', path, by);
+  const version = nextVersion(state);
   return {
-    ...next,
-    file: { path, content, version },
+    after: { path, content, version },
+    change: { op: 'write', path, version, by },
     outcome: {
       path,
       before: current?.content ?? null,
@@ -92,7 +107,7 @@ export function decideWrite(
  * expected, `old_string` matches, the match lies within the allowed lines; only then a new version.
  */
 export function decideEdit(state: FsState, spec: EditSpec, guard: EditGuard, by: Actor): Commit<EditOutcome> {
-  const { path, current, counters } = state;
+  const { path, current } = state;
   if (current === null) {
     throw new ToolError(
       'FS_NOT_FOUND',
@@ -105,10 +120,10 @@ export function decideEdit(state: FsState, spec: EditSpec, guard: EditGuard, by:
   if (guard.kind === 'ifVersion' && guard.withinLines !== undefined) {
     checkLines(path, result.spans, guard.withinLines);
   }
-  const { version, ...next } = bump(counters, 'edit', path, by);
+  const version = nextVersion(state);
   return {
-    ...next,
-    file: { path, content: result.after, version },
+    after: { path, content: result.after, version },
+    change: { op: 'edit', path, version, by },
     outcome: {
       path,
       before: current.content,
@@ -121,9 +136,12 @@ export function decideEdit(state: FsState, spec: EditSpec, guard: EditGuard, by:
   };
 }
 
-/** Decides a delete: the file must exist (`FS_NOT_FOUND`). The version counter does not move. */
+/**
+ * Decides a delete: the file must exist (`FS_NOT_FOUND`). It leaves a tombstone with the file's last
+ * version, so a file created there later continues after it.
+ */
 export function decideDelete(state: FsState, by: Actor): Commit<void> {
-  const { path, current, counters } = state;
+  const { path, current } = state;
   if (current === null) {
     throw new ToolError(
       'FS_NOT_FOUND',
@@ -131,9 +149,11 @@ export function decideDelete(state: FsState, by: Actor): Commit<void> {
       'Check the path (list or glob the directory).',
     );
   }
-  const seq = counters.seq + 1;
-  const mutation: Mutation = { seq, op: 'delete', path, version: null, by };
-  return { file: null, counters: { ...counters, seq }, mutation, outcome: undefined };
+  return {
+    after: { path, version: current.version, deleted: true },
+    change: { op: 'delete', path, version: null, by },
+    outcome: undefined,
+  };
 }
 
 function checkVersion(path: string, current: FileRecord | null, expected: Version): void {
@@ -181,11 +201,9 @@ function showRange([from, to]: [number, number]): string {
   return from === to ? `line ${from}` : `lines ${from}–${to}`;
 }
 
-function bump(counters: Counters, op: 'write' | 'edit', path: string, by: Actor) {
-  const counted = { version: counters.version + 1, seq: counters.seq + 1 };
-  const version = `v${counted.version}`;
-  const mutation: Mutation = { seq: counted.seq, op, path, version, by };
-  return { counters: counted, mutation, version };
+/** The version a change of the path issues: one past its current version, or past its floor. */
+function nextVersion({ current, floor }: FsState): Version {
+  return versionAfter(current === null ? floor : versionNumber(current.version));
 }
 
 function clashError(path: string, clash: PathClash): ToolError {

@@ -1,23 +1,48 @@
 import { z } from 'zod';
-import type { Actor, FileInfo, Mutation } from './types';
+import type { Actor, FileInfo, Mutation, Version } from './types';
 
-/** A stored file: its normalized path, content and current version token. */
+/**
+ * A version as stored and shown: `v` and a positive number. Versions are counted per path: a file's
+ * first version is `v1`, each change adds one, and a re-created file continues after its tombstone.
+ */
+export const StoredVersion = z.string().regex(/^v[1-9][0-9]*$/);
+
+/** A stored file: its normalized path, content and current version. */
 export const FileRecord = z.strictObject({
   path: z.string().startsWith('/'),
   content: z.string(),
-  version: z.string().min(1),
+  version: StoredVersion,
 });
 export type FileRecord = z.infer<typeof FileRecord>;
 
-/** The last version number and the last journal sequence number a workspace issued. */
-export const Counters = z.strictObject({
-  version: z.number().int().nonnegative(),
-  seq: z.number().int().nonnegative(),
+/**
+ * What a delete leaves of a file: its path and last version, so that a file created there later
+ * continues after that version and never reuses one. A tombstone is no file: nothing lists, reads or
+ * matches it.
+ */
+export const Tombstone = z.strictObject({
+  path: z.string().startsWith('/'),
+  version: StoredVersion,
+  deleted: z.literal(true),
 });
-export type Counters = z.infer<typeof Counters>;
+export type Tombstone = z.infer<typeof Tombstone>;
 
-/** The counters of a workspace that has issued nothing yet. */
-export const FRESH_COUNTERS: Counters = { version: 0, seq: 0 };
+/**
+ * The highest version number a workspace from before per-path versions may have given any path (its old
+ * global counter). A path with neither file nor tombstone there continues after it.
+ */
+export const VersionFloor = z.strictObject({ version: z.number().int().nonnegative() });
+export type VersionFloor = z.infer<typeof VersionFloor>;
+
+/** The number of a version (`v12` → 12). */
+export function versionNumber(version: Version): number {
+  return Number(version.slice(1));
+}
+
+/** The version that follows version number `last` (0: a path's first version). */
+export function versionAfter(last: number): Version {
+  return `v${last + 1}`;
+}
 
 /** Who changed a file, as stored and as sent to other tabs. */
 export const ActorRecord = z.discriminatedUnion('kind', [

@@ -1,15 +1,18 @@
 import type { UseStore } from 'idb-keyval';
 import { ToolError } from '../harness/errors';
+import { FILES_STORE, JOURNAL_STORE, hasLayout, upgrade } from './layout';
 
-/** The one object store a workspace database holds (files, counters and journal, by key prefix). */
-export const STORE_NAME = 'fs';
+/** Every transaction spans both stores, so that a mutation can append to the journal (layout.ts). */
+const SCOPE = [FILES_STORE, JOURNAL_STORE];
 
 /**
  * The storage capability of the IndexedDB backend, in idb-keyval's `UseStore` shape: `(mode, body)` runs
- * `body` on the workspace's object store inside one fresh transaction. It opens `dbName` on first use and
- * reopens it when the browser closes the connection (`close`, or another tab's `versionchange`, or an
- * `InvalidStateError` from `transaction()`); an operation whose transaction was lost with the connection
- * is run once more. Errors reach the caller unchanged, as `DOMException`s or the body's own errors.
+ * `body` on the workspace's files store inside one fresh transaction, which also spans the journal store
+ * (`store.transaction.objectStore(JOURNAL_STORE)`). It opens `dbName` on first use, upgrading a database
+ * of an older layout, and reopens it when the browser closes the connection (`close`, or another tab's
+ * `versionchange`, or an `InvalidStateError` from `transaction()`); an operation whose transaction was
+ * lost with the connection is run once more. Errors reach the caller unchanged, as `DOMException`s or the
+ * body's own errors.
  */
 export function connect(dbName: string, factory: IDBFactory): UseStore {
   let pending: Promise<IDBDatabase> | null = null;
@@ -44,12 +47,12 @@ export function connect(dbName: string, factory: IDBFactory): UseStore {
   const storeFor = async (mode: IDBTransactionMode): Promise<IDBObjectStore> => {
     const db = await database();
     try {
-      return db.transaction(STORE_NAME, mode).objectStore(STORE_NAME);
+      return db.transaction(SCOPE, mode).objectStore(FILES_STORE);
     } catch (error) {
       // The connection closed without (yet) telling us: open a new one.
       if (!isDomError(error, 'InvalidStateError')) throw error;
       forget(db);
-      return (await database()).transaction(STORE_NAME, mode).objectStore(STORE_NAME);
+      return (await database()).transaction(SCOPE, mode).objectStore(FILES_STORE);
     }
   };
   const run = async <T>(
@@ -80,16 +83,15 @@ function connectionLost(error: unknown, db: IDBDatabase, lost: WeakSet<IDBDataba
   return lost.has(db) || isDomError(error, 'AbortError') || isDomError(error, 'UnknownError');
 }
 
+// Opens at whatever version the database has, so that no version number is hard-coded: a database that
+// lacks the current layout (new, of the first layout, or made by someone else) is upgraded to the next one.
 function openDatabase(name: string, factory: IDBFactory, version?: number): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
     const request = version === undefined ? factory.open(name) : factory.open(name, version);
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(STORE_NAME)) request.result.createObjectStore(STORE_NAME);
-    };
+    request.onupgradeneeded = () => upgrade(request.result, request.transaction!);
     request.onsuccess = () => {
       const db = request.result;
-      if (db.objectStoreNames.contains(STORE_NAME)) return resolve(db);
-      // Someone else created a database of this name without our store: add it in an upgrade.
+      if (hasLayout(db)) return resolve(db);
       db.close();
       openDatabase(name, factory, db.version + 1).then(resolve, reject);
     };

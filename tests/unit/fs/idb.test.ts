@@ -32,13 +32,13 @@ function spyFactory(): { factory: IDBFactory; opened: IDBDatabase[] } {
 /** Wraps a store capability so that `put` of a file record fails the way `fail` says. */
 function failingPuts(
   useStore: UseStore,
-  fail: (store: IDBObjectStore, value: unknown) => IDBRequest,
+  fail: (store: IDBObjectStore, value: unknown, key: IDBValidKey) => IDBRequest,
 ): UseStore {
   return (mode, body) =>
     useStore(mode, (store) => {
       const put = store.put.bind(store);
       store.put = (value: unknown, key?: IDBValidKey) =>
-        String(key).startsWith('file:') ? fail(store, value) : put(value, key);
+        String(key).startsWith('file:') ? fail(store, value, key!) : put(value, key);
       return body(store);
     });
 }
@@ -114,7 +114,7 @@ describe('IdbBackend failures leave the workspace as it was', () => {
     expect(await codeOf(backend(useStore).write('/a.txt', 'x', none, agent))).toBe('FS_QUOTA');
   });
 
-  it('stores neither counters nor journal when the file put fails', async () => {
+  it('stores no journal entry when the file put fails', async () => {
     const real = connect('ws', new IDBFactory());
     const fs = backend(real);
     await fs.write('/a.txt', 'x', none, agent);
@@ -129,8 +129,8 @@ describe('IdbBackend failures leave the workspace as it was', () => {
     const real = connect('ws', new IDBFactory());
     const fs = backend(real);
     await fs.write('/a.txt', 'x', none, agent);
-    // `add` over an existing key fails asynchronously, after the counters were already put.
-    const clash = failingPuts(real, (store, value) => store.add(value, 'meta'));
+    // `add` over an existing key fails asynchronously, after the journal entry was already added.
+    const clash = failingPuts(real, (store, value, key) => store.add(value, key));
     expect(await codeOf(backend(clash).write('/a.txt', 'y', none, agent))).toBe('FS_UNAVAILABLE');
     expect([(await fs.read('/a.txt'))?.version, (await fs.journal()).length]).toEqual(['v1', 1]);
   });

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
 import { IdbBackend, MemoryBackend, connect } from '../../../src/fs';
 import { commands } from '../../model/arbitraries';
-import { SESSIONS, initialState, step, type Command, type RefState } from '../../model/reference';
+import { SESSIONS, canonical, initialState, step, type Command, type RefState } from '../../model/reference';
 import { boot, execute, reload, type Backends, type World } from '../../model/world';
 
 const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
@@ -59,21 +59,25 @@ const idb: Storage = {
 /** `${command kind}:${code}` → how often it happened, to show that the guards were really exercised. */
 const seen = new Map<string, number>();
 
-/** Maps the reference's version numbers to the backend's opaque tokens; a token must never come back. */
+/**
+ * Maps the reference's version numbers to the backend's opaque tokens. Versions are counted per path, so
+ * one token may serve several paths, but a path must never get a token it had before.
+ */
 class Versions {
   private readonly tokens = new Map<number, string>();
   private readonly issued = new Set<string>();
 
-  token(ref: number, real: string | undefined, where: string): string {
+  token(ref: number, real: string | undefined, path: string, where: string): string {
     const known = this.tokens.get(ref);
     if (known !== undefined) {
       expect(real ?? known, `${where}: version`).toBe(known);
       return known;
     }
     expect(real, `${where}: a new version was reported`).toBeTypeOf('string');
-    expect(this.issued.has(real!), `${where}: version ${real} was issued before`).toBe(false);
+    const key = `${path} ${real!}`;
+    expect(this.issued.has(key), `${where}: version ${real} of ${path} was issued before`).toBe(false);
     this.tokens.set(ref, real!);
-    this.issued.add(real!);
+    this.issued.add(key);
     return real!;
   }
 
@@ -139,7 +143,9 @@ async function runCommands(storage: Storage, cmds: Command[]): Promise<void> {
       const outcome = await execute(world, command);
       seen.set(`${command.kind}:${outcome.code}`, (seen.get(`${command.kind}:${outcome.code}`) ?? 0) + 1);
       expect(outcome.code, `${where}: code`).toBe(predicted.code);
-      if (predicted.version !== undefined) versions.token(predicted.version, outcome.version, where);
+      if (predicted.version !== undefined) {
+        versions.token(predicted.version, outcome.version, canonical(command.path)!, where);
+      }
     }
     ref = predicted.state;
     await compare(world, ref, versions, where);
