@@ -271,6 +271,38 @@ export const fsContractCases: FsContractCase[] = [
     },
   },
   {
+    name: 'deleting and re-creating a file again and again never gives it a version it had',
+    run: async (make) => {
+      const fs = await make();
+      const versions: string[] = [];
+      for (let round = 0; round < 3; round++) {
+        versions.push((await fs.write('/a.txt', `one ${round}`, none, agent)).version);
+        versions.push((await fs.write('/a.txt', `two ${round}`, none, agent)).version);
+        await fs.delete('/a.txt', button);
+      }
+      versions.push((await fs.write('/a.txt', 'last', { kind: 'createIfAbsent' }, agent)).version);
+      assert(new Set(versions).size === versions.length, `versions ${versions.join(', ')}`);
+    },
+  },
+  {
+    name: 'a deleted file is gone: read, list and path clashes no longer see it',
+    run: async (make) => {
+      const fs = await make();
+      await fs.write('/dir/a.txt', 'x', none, agent);
+      await fs.delete('/dir/a.txt', agent);
+      equal([await fs.read('/dir/a.txt'), await fs.list()], [null, []], 'read and list');
+      // A file where the deleted one's directory was, then one inside where that file was.
+      await fs.write('/dir', 'now a file', { kind: 'createIfAbsent' }, agent);
+      await fs.delete('/dir', agent);
+      await fs.write('/dir/b.txt', 'a file again', { kind: 'createIfAbsent' }, agent);
+      equal(
+        (await fs.list()).map((f) => f.path),
+        ['/dir/b.txt'],
+        'paths',
+      );
+    },
+  },
+  {
     name: 'deleting a missing file is FS_NOT_FOUND',
     run: async (make) => {
       const [fs] = await withFile(make);
