@@ -52,6 +52,12 @@ export interface VisitorExtras {
   tools: readonly Tool[];
 }
 
+/** A visitor's tool that was not installed, and why. */
+export interface RefusedTool {
+  tool: string;
+  reason: string;
+}
+
 /** Applies an external change to a text: the first `find` replaced, else a line appended. */
 export function applyChange(content: string, change: ExternalChange): string {
   const at = change.find === undefined ? -1 : content.indexOf(change.find);
@@ -96,6 +102,8 @@ export class Playground {
   /** What the visitor added in the plugin lab: kept across loads, installed into every run. */
   private visitor: VisitorExtras = { plugins: [], tools: [] };
   private uninstallVisitor: (() => void)[] = [];
+  /** The visitor's tools left out of the current run because their names were taken, and why. */
+  refusedTools: RefusedTool[] = [];
 
   constructor(spec: PlaygroundSpec) {
     this.fs = spec.fs;
@@ -225,28 +233,32 @@ export class Playground {
 
   /**
    * Replaces the visitor's plugins and tools (the plugin lab) with `extras`, in the current run at once
-   * and in every run after it. A tool whose name is taken is left out; the answer says which and why.
+   * (if one is loaded) and in every run after it. A tool whose name is taken is left out; the answer says
+   * which and why, and so does `refusedTools` after each later load.
    */
-  useVisitor(extras: VisitorExtras): { refused: { tool: string; reason: string }[] } {
+  useVisitor(extras: VisitorExtras): { refused: RefusedTool[] } {
     this.visitor = { plugins: [...extras.plugins], tools: [...extras.tools] };
-    const refused = this.installVisitor();
+    // Before the first load there is no run yet: the extras wait for it.
+    if (this.hooks) this.installVisitor();
     this.changed();
-    return { refused };
+    return { refused: this.refusedTools };
   }
 
-  private installVisitor(): { tool: string; reason: string }[] {
+  private installVisitor(): void {
     for (const uninstall of this.uninstallVisitor) uninstall();
-    this.uninstallVisitor = this.visitor.plugins.map((plugin) => this.hooks.install(plugin));
-    const refused: { tool: string; reason: string }[] = [];
+    const { hooks, registry } = this;
+    this.uninstallVisitor = this.visitor.plugins.map((plugin) => hooks.install(plugin));
+    const refused: RefusedTool[] = [];
     for (const tool of this.visitor.tools) {
-      if (this.registry.get(tool.name)) {
+      if (registry.get(tool.name)) {
         refused.push({ tool: tool.name, reason: `a tool named "${tool.name}" is already registered` });
         continue;
       }
-      this.registry.register(tool);
-      this.uninstallVisitor.push(() => this.registry.unregister(tool.name));
+      registry.register(tool);
+      // Bound to this run's registry: after a load, it must not remove the new run's tool of that name.
+      this.uninstallVisitor.push(() => registry.unregister(tool.name));
     }
-    return refused;
+    this.refusedTools = refused;
   }
 
   /** Builds the hooks, the policy, the registry and the session of a run. */
