@@ -57,6 +57,11 @@ export interface Scenario {
   unicodeFallback?: boolean;
   /** Only edit lines that were read (an option of the observation policy). */
   onlyEditWhatWasRead?: boolean;
+  /**
+   * The id of the plugin-lab example this scenario is made for (see `labExamples`). Such a scenario shows
+   * its point only with that example's plugin loaded; without it, it still plays to `outcome`.
+   */
+  lab?: string;
   steps: Step[];
   /** What must be true at the end: the error codes the agent met, in order, and file contents. */
   outcome: { errors: string[]; files?: Record<string, string> };

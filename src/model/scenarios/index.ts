@@ -5,6 +5,11 @@ import { cardTour } from './card-tour';
 import { createVsOverwrite } from './create-vs-overwrite';
 import { editBeforeRead } from './edit-before-read';
 import { happyPath } from './happy-path';
+import { labAskWrites } from './lab-ask-writes';
+import { labDenySecrets } from './lab-deny-secrets';
+import { labFirstWins } from './lab-first-wins';
+import { labImpure } from './lab-impure';
+import { labRedactContent, labRedactValue } from './lab-redaction';
 import { lineEndings } from './line-endings';
 import { missingFile } from './missing-file';
 import { policyStrengths } from './policy-strengths';
@@ -13,7 +18,7 @@ import { sqlRedaction } from './sql-redaction';
 import { staleVersion } from './stale-version';
 import { truncation } from './truncation';
 
-/** Every scenario, in the gallery's order. */
+/** Every scenario, in the gallery's order; the plugin lab's (those with `lab`) come last. */
 export const scenarios: readonly Scenario[] = [
   happyPath,
   editBeforeRead,
@@ -28,6 +33,12 @@ export const scenarios: readonly Scenario[] = [
   sharedLedger,
   policyStrengths,
   sqlRedaction,
+  labRedactContent,
+  labRedactValue,
+  labDenySecrets,
+  labAskWrites,
+  labFirstWins,
+  labImpure,
 ];
 
 const byId = new Map(scenarios.map((s) => [s.id, s]));
