@@ -1,0 +1,232 @@
+import type { Lang } from './scenario';
+
+/**
+ * One example of the plugin lab: a plugin module as a visitor would write it, where its listeners go, and
+ * the scenario that shows what it does. Loading one puts its source in the lab and starts its scenario.
+ */
+export interface LabExample {
+  /** Lowercase words joined by dashes, e.g. `redact-content`. */
+  id: string;
+  title: Record<Lang, string>;
+  /** What it does and what to watch for in the run. */
+  summary: Record<Lang, string>;
+  /** Where its listeners go: `pre` puts them before the built-in observation policy. */
+  order: 'pre' | 'default';
+  /** The plugin module (JavaScript), in the format of the README's "Sandboxed plugins". */
+  source: string;
+  /** The id of the scenario to run with it; that scenario's `lab` is this example's id. */
+  scenario: string;
+}
+
+// Each source is what a visitor would type: plain JavaScript, commented for a reader new to the hooks.
+
+const redactContent = String.raw`// Hides phone numbers from the model by replacing the content of sql_query results.
+// Watch the run: the model's text is clean, but open the value and the card:
+// every number is still there. Replacing content is presentation, not protection.
+export const name = 'redact-phones-content';
+
+const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
+
+export function postExecute({ tool, result }) {
+  if (tool !== 'sql_query' || result.error) return { action: 'pass' };
+  const content = result.content.map((block) => ({
+    ...block,
+    text: block.text.replace(PHONE, '[phone hidden]'),
+  }));
+  return { action: 'accept', content };
+}
+`;
+
+const redactValue = String.raw`// Hides phone numbers by replacing the value of sql_query results. The harness checks
+// the new value against the tool's schema, then projects the model's text, the meta
+// and the card from it again: no number is left anywhere.
+export const name = 'redact-phones-value';
+
+const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
+
+export function postExecute({ tool, result, value }) {
+  if (tool !== 'sql_query' || result.error) return { action: 'pass' };
+  const phone = value.columns.indexOf('phone');
+  const hide = (cell, i) =>
+    i === phone ? '[phone hidden]' : typeof cell === 'string' ? cell.replace(PHONE, '[phone hidden]') : cell;
+  const rows = value.rows.map((row) => row.map(hide));
+  return { action: 'accept', value: { ...value, rows } };
+}
+`;
+
+const denySecrets = String.raw`// Denies every change under /secrets/ before the tool runs: write, edit, and the
+// create, str_replace and insert commands of str_replace_editor. Reading stays allowed.
+// Watch the run: each change to the key ends with HOOK_DENIED and the reason below.
+export const name = 'deny-secrets';
+
+// Hooks get the arguments as the model wrote them, so 'secrets/./api-key.txt' must
+// count as '/secrets/api-key.txt' too.
+function normalize(path) {
+  const parts = [];
+  for (const part of String(path).split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '' && part !== '.') parts.push(part);
+  }
+  return '/' + parts.join('/');
+}
+
+export function preExecute({ tool, args }) {
+  const changes = tool === 'write' || tool === 'edit' || (tool === 'str_replace_editor' && args.command !== 'view');
+  if (!changes) return { verdict: 'allow' };
+  const path = normalize(args.path);
+  if (!path.startsWith('/secrets/')) return { verdict: 'allow' };
+  return { verdict: 'deny', reason: path + ' is under /secrets/: agents may read it, never change it' };
+}
+`;
+
+const askWrites = String.raw`// Asks the person before any change to a file. The playground shows the prompt:
+// approved, the call goes on; declined, it ends with APPROVAL_DENIED and nothing
+// is written. Any plugin may also deny; a deny wins before anyone is asked.
+export const name = 'ask-before-writing';
+
+export function preExecute({ tool, args }) {
+  const what = tool === 'str_replace_editor' ? args.command : tool;
+  if (what !== 'write' && what !== 'edit' && what !== 'create' && what !== 'str_replace' && what !== 'insert') {
+    return { verdict: 'allow' };
+  }
+  return { verdict: 'ask', prompt: 'Let the agent ' + what + ' ' + args.path + '?' };
+}
+`;
+
+const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: its first
+// listener alone decides, and the ones after it are never asked.
+// Run with order 'pre', this one speaks before the built-in observation policy:
+// - files under /scratch/ are throwaway: overwrite them unread (no guard at all);
+// - anywhere else, stricter than the policy: only create new files; overwriting
+//   is refused with this plugin's own code, FS_OUTSIDE_SCRATCH.
+// Switch to order 'default' and run again: the policy, installed first, decides
+// alone (FS_NOT_OBSERVED, then a read and a retry) and this function never runs.
+// There is no editIntent here, so edits stay the policy's either way.
+export const name = 'scratch-is-free';
+
+export function writeIntent({ path }) {
+  if (path.startsWith('/scratch/')) return { verdict: 'proceed', guard: { kind: 'none' } };
+  return {
+    verdict: 'proceed',
+    guard: { kind: 'createIfAbsent' },
+    // The backend refuses that guard with FS_EXISTS when the file is there: say why.
+    conflicts: [
+      {
+        when: 'FS_EXISTS',
+        code: 'FS_OUTSIDE_SCRATCH',
+        message: path + ' exists, and only files under /scratch/ may be overwritten',
+        remedy: 'write the new version under /scratch/ instead',
+      },
+    ],
+  };
+}
+`;
+
+const impure = String.raw`// A plugin can add a tool. This one has a bug on purpose: render draws the lucky
+// numbers, so each render gives other numbers. Projections (render, presentationMeta)
+// must be pure, since they run again on replay. The harness renders more than once,
+// sees two answers and flags the card as an impure projection.
+// The fix: draw the numbers in execute and keep them in the value.
+export const name = 'fortune-teller';
+
+const FORTUNES = {
+  work: 'A small change you make today saves a long night later.',
+  travel: 'The slow road shows you more than the fast one.',
+  home: 'A tidy desk invites a clear thought.',
+};
+
+export const tool = {
+  name: 'fortune',
+  description: 'Tell a fortune about a topic: work, travel or home.',
+  inputSchema: {
+    type: 'object',
+    properties: { topic: { type: 'string', enum: ['work', 'travel', 'home'] } },
+    required: ['topic'],
+  },
+  execute({ topic }) {
+    return { topic, fortune: FORTUNES[topic] };
+  },
+  render(args, value) {
+    const lucky = [1, 2, 3].map(() => 1 + Math.floor(Math.random() * 99)); // the bug
+    return [{ type: 'text', text: value.fortune + ' Lucky numbers: ' + lucky.join(', ') + '.' }];
+  },
+};
+`;
+
+/** The examples of the plugin lab, in the order the lab lists them; each is loadable in one click. */
+export const labExamples: readonly LabExample[] = [
+  {
+    id: 'redact-content',
+    title: { en: 'Hide phones: replace the content', zh: '隐藏手机号：替换 content' },
+    summary: {
+      en: 'Masks phone numbers in what the model reads. Watch the value and the card: the numbers are still there.',
+      zh: '把模型读到的文本里的手机号遮住。留意值和卡片：号码还在。',
+    },
+    order: 'default',
+    source: redactContent,
+    scenario: 'lab-redact-content',
+  },
+  {
+    id: 'redact-value',
+    title: { en: 'Hide phones: replace the value', zh: '隐藏手机号：替换值' },
+    summary: {
+      en: 'Masks phone numbers in the value itself; text, meta and card are projected from it again. Nothing leaks.',
+      zh: '直接遮住值里的手机号；文本、meta 和卡片都由它重新投影。什么都不泄露。',
+    },
+    order: 'default',
+    source: redactValue,
+    scenario: 'lab-redact-value',
+  },
+  {
+    id: 'deny-secrets',
+    title: { en: 'Deny writes under /secrets', zh: '禁止写入 /secrets' },
+    summary: {
+      en: 'A preExecute vote denies any change under /secrets/. Watch the key file: its changes end with HOOK_DENIED and it stays as it was.',
+      zh: 'preExecute 投票拒绝 /secrets/ 下的任何修改。留意密钥文件：对它的修改都以 HOOK_DENIED 结束，内容不变。',
+    },
+    order: 'default',
+    source: denySecrets,
+    scenario: 'lab-deny-secrets',
+  },
+  {
+    id: 'ask-writes',
+    title: { en: 'Ask before any write', zh: '写入前先询问' },
+    summary: {
+      en: 'A preExecute vote answers “ask” for every change to a file. You approve or decline each; a declined one ends with APPROVAL_DENIED.',
+      zh: 'preExecute 投票对每次文件修改都回答“ask”。由你逐个同意或拒绝；被拒绝的以 APPROVAL_DENIED 结束。',
+    },
+    order: 'default',
+    source: askWrites,
+    scenario: 'lab-ask-writes',
+  },
+  {
+    id: 'first-wins',
+    title: { en: 'Your own write decider, first', zh: '你自己的写入决定者，排第一' },
+    summary: {
+      en: 'A writeIntent decider placed before the built-in policy: /scratch/ is overwritten unread, other files are refused with FS_OUTSIDE_SCRATCH. Switch it to “default” and the policy decides instead.',
+      zh: '放在内置策略之前的 writeIntent 决定者：/scratch/ 下的文件不读也能覆盖，其他文件以 FS_OUTSIDE_SCRATCH 拒绝。改成“default”，就换成内置策略做决定。',
+    },
+    order: 'pre',
+    source: firstWins,
+    scenario: 'lab-first-wins',
+  },
+  {
+    id: 'impure',
+    title: { en: 'An impure tool, flagged', zh: '不纯的工具会被标记' },
+    summary: {
+      en: 'Adds a fortune tool whose render draws random numbers. Watch its cards: each is flagged as an impure projection.',
+      zh: '加一个 fortune 工具，它的 render 抽随机数。留意它的卡片：每张都被标为不纯的投影。',
+    },
+    order: 'default',
+    source: impure,
+    scenario: 'lab-impure',
+  },
+];
+
+const byId = new Map(labExamples.map((e) => [e.id, e]));
+if (byId.size !== labExamples.length) throw new RangeError('Two lab examples share an id');
+
+/** The example with `id`, or undefined. */
+export function labExampleById(id: string): LabExample | undefined {
+  return byId.get(id);
+}
