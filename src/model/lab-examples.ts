@@ -47,8 +47,10 @@ const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
 export function postExecute({ tool, result, value }) {
   if (tool !== 'sql_query' || result.error) return { action: 'pass' };
   const phone = value.columns.indexOf('phone');
-  const hide = (cell, i) =>
-    i === phone ? '[phone hidden]' : typeof cell === 'string' ? cell.replace(PHONE, '[phone hidden]') : cell;
+  const hide = (cell, i) => {
+    if (i === phone) return '[phone hidden]';
+    return typeof cell === 'string' ? cell.replace(PHONE, '[phone hidden]') : cell;
+  };
   const rows = value.rows.map((row) => row.map(hide));
   return { action: 'accept', value: { ...value, rows } };
 }
@@ -70,9 +72,12 @@ function normalize(path) {
   return '/' + parts.join('/');
 }
 
+const CHANGES = ['write', 'edit', 'create', 'str_replace', 'insert'];
+
 export function preExecute({ tool, args }) {
-  const changes = tool === 'write' || tool === 'edit' || (tool === 'str_replace_editor' && args.command !== 'view');
-  if (!changes) return { verdict: 'allow' };
+  // str_replace_editor names what it does in args.command ('view' only reads).
+  const what = tool === 'str_replace_editor' ? args.command : tool;
+  if (!CHANGES.includes(what)) return { verdict: 'allow' };
   const path = normalize(args.path);
   if (!path.startsWith('/secrets/')) return { verdict: 'allow' };
   return { verdict: 'deny', reason: path + ' is under /secrets/: agents may read it, never change it' };
@@ -84,11 +89,12 @@ const askWrites = String.raw`// Asks the person before any change to a file. The
 // is written. Any plugin may also deny; a deny wins before anyone is asked.
 export const name = 'ask-before-writing';
 
+const CHANGES = ['write', 'edit', 'create', 'str_replace', 'insert'];
+
 export function preExecute({ tool, args }) {
+  // str_replace_editor names what it does in args.command ('view' only reads).
   const what = tool === 'str_replace_editor' ? args.command : tool;
-  if (what !== 'write' && what !== 'edit' && what !== 'create' && what !== 'str_replace' && what !== 'insert') {
-    return { verdict: 'allow' };
-  }
+  if (!CHANGES.includes(what)) return { verdict: 'allow' };
   return { verdict: 'ask', prompt: 'Let the agent ' + what + ' ' + args.path + '?' };
 }
 `;

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import type { Approve, LiveCall } from '../../../src/harness';
 import {
+  MAX_PLUGIN_SOURCE,
   Playground,
   labExampleById,
   labExamples,
@@ -69,6 +70,11 @@ describe('labExamples', () => {
   it('every lab scenario belongs to an example', () => {
     const labbed = scenarios.filter((s) => s.lab !== undefined);
     expect(labbed.map((s) => labExampleById(s.lab!)?.scenario)).toEqual(labbed.map((s) => s.id));
+  });
+
+  it.each(labExamples.map((e) => [e.id, e] as const))('%s fits in the lab', (_id, ex) => {
+    expect(ex.source.length).toBeLessThanOrEqual(MAX_PLUGIN_SOURCE);
+    expect(ex.source).toContain('export const name = ');
   });
 
   it.each(labExamples.map((e) => [e.id, e] as const))('%s speaks both languages', (_id, ex) => {
