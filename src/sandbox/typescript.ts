@@ -2,6 +2,7 @@
 // it into the JavaScript module the sandbox loads. The compiler (several MB) and the standard library's
 // declarations are loaded on the first compile only; load this file itself with `import()`.
 import type * as TS from 'typescript';
+import { sourceLines } from './line-map';
 import api from './plugin-api.ts?raw';
 
 /** One problem in the visitor's source: 1-based `line` and `column`, and the offsets an editor underlines. */
@@ -15,9 +16,13 @@ export interface Diagnostic {
   code: string;
 }
 
-/** The emitted JavaScript module, or every problem found. */
+/**
+ * The emitted JavaScript module, or every problem found. Line n of `js` came from line `lines[n - 1]` of
+ * the source: the sandbox reports runtime errors at lines of `js`.
+ */
 export type CompileResult =
-  { ok: true; js: string; diagnostics?: never } | { ok: false; diagnostics: Diagnostic[]; js?: never };
+  | { ok: true; js: string; lines: number[]; diagnostics?: never }
+  | { ok: false; diagnostics: Diagnostic[]; js?: never; lines?: never };
 
 const PLUGIN = '/plugin.ts';
 const CHECK = '/check.ts';
@@ -60,6 +65,7 @@ function compilerOptions(ts: typeof TS): TS.CompilerOptions {
     isolatedModules: true,
     skipLibCheck: true,
     noEmit: false,
+    sourceMap: true,
     newLine: ts.NewLineKind.LineFeed,
   };
 }
@@ -127,15 +133,15 @@ export async function compilePlugin(source: string): Promise<CompileResult> {
     ...program.getSemanticDiagnostics(checkFile),
   ];
   if (problems.length) return failed(ts, file, problems, program);
-  const emitted: string[] = [];
-  program.emit(file, (name, text) => {
-    if (name.endsWith('.js')) emitted.push(text);
-  });
-  const js = emitted[0];
-  if (js === undefined) throw new Error('the compiler emitted no JavaScript for the plugin');
+  const emitted = new Map<string, string>();
+  program.emit(file, (name, text) => emitted.set(name.slice(name.lastIndexOf('.')), text));
+  const js = emitted.get('.js')?.replace(/\n\/\/# sourceMappingURL=.*\n?$/, '\n');
+  const map = emitted.get('.map');
+  if (js === undefined || map === undefined)
+    throw new Error('the compiler emitted no JavaScript for the plugin');
   const imports = ts.preProcessFile(js, true, true).importedFiles;
   if (imports.length) return { ok: false, diagnostics: imports.map((i) => importLeft(ts, file, i.fileName)) };
-  return { ok: true, js };
+  return { ok: true, js, lines: sourceLines((JSON.parse(map) as { mappings: string }).mappings) };
 }
 
 function memoryHost(c: Compiler, source: string): TS.CompilerHost {

@@ -47,6 +47,33 @@ describe('compilePlugin', () => {
     sandbox.dispose();
   });
 
+  it('maps each line of the JavaScript to its line in the source, for runtime errors', async () => {
+    const source = lines(
+      "import type { PreExecute } from 'harness-playground';",
+      '',
+      'interface Rule {',
+      '  tool: string;',
+      '}',
+      'type Rules = Rule[];',
+      "export const name = 'rules';",
+      'const rules: Rules = [];',
+      'export const preExecute: PreExecute = (input) => {',
+      "  if (!rules.length) throw new Error('no rules for ' + input.tool);",
+      "  return { verdict: 'allow' };",
+      '};',
+    );
+    const compiled = await compilePlugin(source);
+    if (!compiled.ok) throw new Error('expected JavaScript');
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open });
+    await sandbox.load(compiled.js);
+    const called = await sandbox.call('preExecute', { session: 's', callId: 'c', tool: 'read', args: {} });
+    const jsLine = called.error?.line ?? 0;
+    expect(jsLine).toBeLessThan(10);
+    expect(compiled.lines[jsLine - 1]).toBe(10);
+    expect(compiled.js).not.toContain('sourceMappingURL');
+    sandbox.dispose();
+  });
+
   it('refuses content and value together, at the line of the decision, with a TS code', async () => {
     const found = await problems(
       lines(
