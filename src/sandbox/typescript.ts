@@ -29,17 +29,6 @@ const CHECK = '/check.ts';
 const LIB_DIR = '/lib';
 const MODULE = '/node_modules/harness-playground/index.d.ts';
 
-// The guest has the ES2022 built-ins and nothing of a browser's: no DOM, timers or fetch.
-const libTexts = import.meta.glob<string>(
-  [
-    '/node_modules/typescript/lib/lib.es5.d.ts',
-    '/node_modules/typescript/lib/lib.decorators*.d.ts',
-    '/node_modules/typescript/lib/lib.es20{15,16,17,18,19,20,21,22}*.d.ts',
-    '!**/*.full.d.ts',
-  ],
-  { query: '?raw', import: 'default' },
-);
-
 /** The API without `export`: the same declarations as globals, so a visitor needs no import. */
 const globals = `${api.replace(/^export (?=interface|type)/gm, '')}
 /** The guest's console: each call records one line for the plugin console. */
@@ -82,17 +71,17 @@ interface Compiler {
 let loading: Promise<Compiler> | undefined;
 
 async function load(): Promise<Compiler> {
-  const [mod, libs] = await Promise.all([
-    import('typescript'),
-    Promise.all(Object.entries(libTexts).map(async ([path, text]) => [path, await text()] as const)),
-  ]);
+  const [mod, { libs }] = await Promise.all([import('typescript'), import('./typescript-libs')]);
   const ts = (mod as { default?: typeof TS }).default ?? mod;
   const files = new Map<string, string>([
     ['/globals.d.ts', globals],
     [MODULE, api],
     [CHECK, check],
   ]);
-  for (const [path, text] of libs) files.set(`${LIB_DIR}/${path.slice(path.lastIndexOf('/') + 1)}`, text);
+  // The guest has the ES2022 built-ins and nothing of a browser's: no DOM, timers or fetch.
+  for (const [path, text] of Object.entries(libs)) {
+    files.set(`${LIB_DIR}/${path.slice(path.lastIndexOf('/') + 1)}`, text);
+  }
   return { ts, options: compilerOptions(ts), files, parsed: new Map() };
 }
 
