@@ -151,6 +151,22 @@ describe('compilePlugin', () => {
     expect(await js(imported)).not.toContain('import');
   });
 
+  it('accepts async hooks and a typed write intent', async () => {
+    const source = lines(
+      "export const name = 'async';",
+      "export const preExecute: PreExecute = async () => ({ verdict: 'ask', prompt: 'go on?' });",
+      'export const writeIntent: WriteIntent = async ({ path }) =>',
+      "  path.startsWith('/secrets/')",
+      "    ? { verdict: 'refuse', code: 'FS_SECRET', message: 'no secrets', remedy: 'write elsewhere' }",
+      "    : { verdict: 'proceed', guard: { kind: 'createIfAbsent' } };",
+    );
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open });
+    await sandbox.load(await js(source));
+    const input = { session: 's', callId: 'c', tool: 'write', path: '/secrets/k' };
+    expect((await sandbox.call('writeIntent', input)).value).toMatchObject({ code: 'FS_SECRET' });
+    sandbox.dispose();
+  });
+
   it('refuses an import the sandbox could not load', async () => {
     const found = await problems(lines("import 'harness-playground';", "export const name = 'x';"));
     expect(found).toEqual([expect.objectContaining({ line: 1, column: 8, code: 'PLUGIN_IMPORT' })]);
