@@ -1,7 +1,7 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
 import type { z } from 'zod';
 import { ToolError, describeThrown } from '../harness/errors';
-import { FLOOR_KEY, JOURNAL_STORE, fileKey, tombstoneKey } from './layout';
+import { FLOOR_KEY, fileKey, journalKeys, tombstoneKey } from './layout';
 import {
   type Commit,
   decideDelete,
@@ -95,10 +95,13 @@ export class IdbBackend implements FsBackend {
 
   /** The committed mutations, oldest first. */
   async journal(): Promise<Mutation[]> {
-    const stored = await this.storage('readonly', (store) =>
-      promisifyRequest(store.transaction.objectStore(JOURNAL_STORE).getAll()),
+    const [seqs, entries] = await this.storage('readonly', (store) =>
+      Promise.all([
+        promisifyRequest(store.getAllKeys(journalKeys())),
+        promisifyRequest(store.getAll(journalKeys())),
+      ]),
     );
-    return stored.map((record) => parse(MutationRecord, record, 'a journal entry'));
+    return entries.map((entry, i) => parse(MutationRecord, { seq: seqs[i], ...entry }, 'a journal entry'));
   }
 
   /**
@@ -173,8 +176,8 @@ function commitIn<O>(
       done = { outcome: commit.outcome, mutation: null };
       if (commit.change === null) return;
       const { after, change } = commit;
-      const entry = tx.objectStore(JOURNAL_STORE).add(change);
-      // The journal's key generator gives the seq; the entry is announced only once the transaction is done.
+      const entry = store.add(change);
+      // The store's key generator gives the seq; the entry is announced only once the transaction is done.
       entry.onsuccess = () => {
         done = { outcome: commit.outcome, mutation: { seq: entry.result as number, ...change } };
       };

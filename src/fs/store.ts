@@ -1,14 +1,10 @@
 import type { UseStore } from 'idb-keyval';
 import { ToolError } from '../harness/errors';
-import { FILES_STORE, JOURNAL_STORE, hasLayout, upgrade } from './layout';
-
-/** Every transaction spans both stores, so that a mutation can append to the journal (layout.ts). */
-const SCOPE = [FILES_STORE, JOURNAL_STORE];
+import { STORE_NAME, hasLayout, upgrade } from './layout';
 
 /**
  * The storage capability of the IndexedDB backend, in idb-keyval's `UseStore` shape: `(mode, body)` runs
- * `body` on the workspace's files store inside one fresh transaction, which also spans the journal store
- * (`store.transaction.objectStore(JOURNAL_STORE)`). It opens `dbName` on first use, upgrading a database
+ * `body` on the workspace's object store (layout.ts) inside one fresh transaction. It opens `dbName` on first use, upgrading a database
  * of an older layout, and reopens it when the browser closes the connection (`close`, or another tab's
  * `versionchange`, or an `InvalidStateError` from `transaction()`); an operation whose transaction was
  * lost with the connection is run once more. Errors reach the caller unchanged, as `DOMException`s or the
@@ -47,12 +43,12 @@ export function connect(dbName: string, factory: IDBFactory): UseStore {
   const storeFor = async (mode: IDBTransactionMode): Promise<IDBObjectStore> => {
     const db = await database();
     try {
-      return db.transaction(SCOPE, mode).objectStore(FILES_STORE);
+      return db.transaction(STORE_NAME, mode).objectStore(STORE_NAME);
     } catch (error) {
       // The connection closed without (yet) telling us: open a new one.
       if (!isDomError(error, 'InvalidStateError')) throw error;
       forget(db);
-      return (await database()).transaction(SCOPE, mode).objectStore(FILES_STORE);
+      return (await database()).transaction(STORE_NAME, mode).objectStore(STORE_NAME);
     }
   };
   const run = async <T>(

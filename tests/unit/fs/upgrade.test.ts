@@ -1,5 +1,5 @@
 // A workspace written by the first layout (one store `fs`: files, a global `meta` counter, `log:` entries)
-// opened by the current code: layout.ts moves it into the `files` and `journal` stores.
+// opened by the current code: layout.ts moves it into the one `workspace` store.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { promisifyRequest } from 'idb-keyval';
@@ -92,7 +92,7 @@ describe('opening a workspace of the first layout', () => {
     const again = new IdbBackend({ useStore: connect('ws', factory) });
     expect((await again.journal()).map((m) => m.seq)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
     const db = await promisifyRequest(factory.open('ws'));
-    expect([...db.objectStoreNames].sort()).toEqual(['files', 'journal']);
+    expect([...db.objectStoreNames]).toEqual(['workspace']);
     db.close();
   });
 
