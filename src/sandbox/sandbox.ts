@@ -38,6 +38,9 @@ export type CallResult =
   | { ok: true; value: Json; durationMs: number; memoryBytes: number; logs: string[]; error?: never }
   | { ok: false; error: SandboxError; durationMs: number; logs: string[]; value?: never };
 
+/** How long past the deadline the host waits for a load at least (see `loadTimeout`). */
+const LOAD_GRACE_MS = 5000;
+
 /** The largest stack the engine may get; above it the worker crashed in Chromium. */
 export const MAX_STACK_BYTES = 128 * 1024;
 
@@ -131,6 +134,12 @@ export class Sandbox {
     return this.limits.deadlineMs + this.graceMs;
   }
 
+  // A load may be the first thing a fresh worker runs (the engine's first run, on a slow phone or a busy
+  // machine): its host timer allows more. Visitor code that never ends is still stopped by the deadline.
+  private loadTimeout(): number {
+    return this.limits.deadlineMs + Math.max(this.graceMs, LOAD_GRACE_MS);
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task);
     this.queue = run.catch(() => {});
@@ -145,7 +154,7 @@ export class Sandbox {
   private async loadNow(source: string): Promise<LoadResult> {
     const outcome = await this.channel!.request(
       { kind: 'load', source, limits: this.limits },
-      this.timeout(),
+      this.loadTimeout(),
     );
     if (!outcome.ok) return { ok: false, error: outcome.error, logs: [] };
     const reply = outcome.reply;
