@@ -1,4 +1,4 @@
-import { decodeShare, scenarioById, scenarios, type LinkCode, type Scenario } from '../model';
+import { decodeShare, scenarioById, scenarios, type LabPlugin, type LinkCode, type Scenario } from '../model';
 import { speeds, type Speed } from './app';
 
 /** The parameters that say what to open; once it is open, the full app drops them (see `settledAddress`). */
@@ -19,6 +19,8 @@ export interface Address {
   lang: string | null;
   speed?: Speed;
   policy?: boolean;
+  /** Plugin code a share link carries: shown in the lab, run only when the visitor presses Run. */
+  plugins?: LabPlugin[];
   /** Why the address could not be followed; the default scenario opens instead. */
   bad?: { code: LinkCode } | { scenario: string };
 }
@@ -50,7 +52,10 @@ export async function readAddress(search: string): Promise<Address> {
     if (!link.ok) return { ...address, step: 0, autoplay: false, bad: { code: link.error.code } };
     const scenario = scenarioById(link.value.scenario);
     if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: link.value.scenario } };
-    const { lang, speed: linkSpeed, policy, step } = link.value;
+    const { lang, speed: linkSpeed, policy, step, plugins } = link.value;
+    // The run the link shows needs its plugins, and they wait for Run: so no steps are taken before.
+    if (plugins?.length)
+      return { ...address, scenario, lang, speed: linkSpeed, policy, step: 0, autoplay: false, plugins };
     return { ...address, scenario, lang, speed: linkSpeed, policy, step };
   }
   const wanted = params.get('scenario');

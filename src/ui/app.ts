@@ -18,12 +18,15 @@ import {
   sessionFile,
   sessionFileName,
   shareUrl,
+  type LabPlugin,
   type Lang,
   type Scenario,
   type SessionRecord,
   type SessionStore,
   type SpeedName,
 } from '../model';
+import { askApproval } from './approval';
+import type { PluginLab } from './lab';
 import { fill, h } from './dom';
 import { galleryDialog } from './gallery';
 import { rememberFocus } from './focus';
@@ -47,7 +50,7 @@ export const speeds = { slow: 1600, normal: 800, fast: 250, instant: 0 } as cons
 >;
 export type Speed = keyof typeof speeds;
 
-type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual';
+type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual' | 'lab';
 const tabs: { id: Tab; label: StringKey }[] = [
   { id: 'transcript', label: 'transcript' },
   { id: 'files', label: 'files' },
@@ -55,6 +58,7 @@ const tabs: { id: Tab; label: StringKey }[] = [
   { id: 'log', label: 'log' },
   { id: 'tools', label: 'tools' },
   { id: 'manual', label: 'playYourself' },
+  { id: 'lab', label: 'lab' },
 ];
 
 /** Options of the app. */
@@ -74,6 +78,8 @@ export interface AppSpec {
   resume?: SessionRecord | null;
   /** Whether runs get the observation policy (default true). */
   policy?: boolean;
+  /** Plugin code from a share link: the lab opens with it, and it runs only when the visitor presses Run. */
+  plugins?: LabPlugin[];
 }
 
 /** A replayed session: a log shown without running anything. */
@@ -127,6 +133,9 @@ export class App {
   policy: boolean;
   private readonly autosave: Autosave | null;
   private meta: SessionMeta | null = null;
+  /** The plugin lab, once it was first opened (it is loaded on demand). */
+  private lab: PluginLab | null = null;
+  private labLoading: Promise<void> | null = null;
 
   private readonly el = {
     title: h('span', { class: 'scenario-title' }),
@@ -150,7 +159,12 @@ export class App {
 
   constructor(private readonly spec: AppSpec) {
     setLang(spec.lang);
-    this.pg = new Playground({ fs: spec.fs, lang: spec.lang, sqlEngine: loadSqlEngine });
+    this.pg = new Playground({
+      fs: spec.fs,
+      lang: spec.lang,
+      sqlEngine: loadSqlEngine,
+      approve: askApproval,
+    });
     this.replayTools = this.pg.allTools();
     this.speed = spec.speed ?? 'normal';
     this.notice = spec.notice ? { text: spec.notice, tone: 'warn' } : null;
@@ -185,6 +199,10 @@ export class App {
     this.layout();
     const saved = this.spec.resume;
     if (!saved || !(await this.resume(saved))) await this.load(this.spec.scenario.id);
+    if (this.spec.plugins?.length) {
+      this.tab = 'lab';
+      await this.openLab();
+    }
     document.addEventListener('keydown', (e) => this.onKey(e));
     // The autosave runs a task after each change; a page going away writes what is left at once.
     window.addEventListener('pagehide', () => void this.autosave?.flush());
@@ -288,7 +306,26 @@ export class App {
   /** Turns the observation policy on or off; the scenario starts again, as the policy is per session. */
   async setPolicy(on: boolean): Promise<void> {
     this.policy = on;
+    const box = this.spec.root.querySelector<HTMLInputElement>('[data-action="policy"]');
+    if (box) box.checked = on;
     await this.reset();
+  }
+
+  /** Loads the plugin lab (once) and shows it; resolves when it is ready. */
+  async openLab(): Promise<PluginLab> {
+    this.labLoading ??= import('./lab').then(({ PluginLab }) => {
+      const plugins = this.spec.plugins ?? [];
+      this.lab = new PluginLab({
+        pg: this.pg,
+        policy: () => this.policy,
+        setPolicy: (on) => this.setPolicy(on),
+        loadScenario: (id) => this.load(id),
+        ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
+      });
+    });
+    await this.labLoading;
+    this.render();
+    return this.lab!;
   }
 
   // ------------------------------------------------------------------ sessions
@@ -324,6 +361,7 @@ export class App {
         speed: this.speed,
         policy: this.policy,
         step: this.pg.position,
+        ...(this.lab ? { plugins: this.lab.plugins() } : {}),
       });
       url = shareUrl(window.location.href, token);
     } catch (error) {
@@ -581,6 +619,7 @@ export class App {
     history.replaceState(null, '', url);
     this.transcript.clear();
     this.layout();
+    this.lab?.layout();
     this.render();
   }
 
@@ -713,6 +752,7 @@ export class App {
       ledger: () => ledgerView(ledger, this.files),
       log: () => logView(this.replaying?.events ?? this.pg.session.events),
       tools: () => toolsView(this.pg.registry),
+      lab: () => this.lab?.el ?? h('p', { class: 'muted', 'data-lab-loading': '' }, tr('labLoading')),
       manual: () =>
         manualView(
           this.pg.registry,
@@ -721,8 +761,16 @@ export class App {
         ),
     };
     // The manual form keeps what the visitor typed: rebuild it only when it is first shown for a session.
-    const key = `${tab}:${this.pg.session.id}:${this.spec.lang}`;
-    if (tab === 'manual' && this.el.panel.dataset.key === key) return;
+    // The lab is one long-lived element: put it in once, and let it redraw itself.
+    if (tab === 'lab' && !this.lab) void this.openLab();
+    const key =
+      tab === 'lab'
+        ? `lab:${this.lab ? 'ready' : 'loading'}:${this.spec.lang}`
+        : `${tab}:${this.pg.session.id}:${this.spec.lang}`;
+    if ((tab === 'manual' || tab === 'lab') && this.el.panel.dataset.key === key) {
+      if (tab === 'lab') this.lab?.render();
+      return;
+    }
     this.el.panel.dataset.key = key;
     this.el.panel.dataset.panel = tab;
     this.el.panel.setAttribute('aria-labelledby', `tab-${tab}`);

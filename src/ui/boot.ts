@@ -34,6 +34,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     ...(speed ? { speed } : {}),
     ...(policy !== undefined ? { policy } : {}),
     ...(notice ? { notice } : {}),
+    ...(address.plugins ? { plugins: address.plugins } : {}),
   });
   await app.start();
   await app.advance(address.step);
