@@ -16,12 +16,15 @@ function keptLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
-/**
- * Diffs two texts line by line (context of 3 lines), with the counts a diff card shows. Lines both texts
- * share at the start and at the end are set aside first (beyond the context), so an edit in a large file
- * costs what the changed region costs, not what the file costs.
- */
-export function diffTexts(path: string, before: string, after: string): DiffStats {
+/** Two texts as lines, and how many lines they share at the start (`head`) and the end (`tail`). */
+interface Trimmed {
+  a: string[];
+  b: string[];
+  head: number;
+  tail: number;
+}
+
+function trim(before: string, after: string): Trimmed {
   const a = keptLines(before);
   const b = keptLines(after);
   let head = 0;
@@ -33,6 +36,27 @@ export function diffTexts(path: string, before: string, after: string): DiffStat
     a[a.length - 1 - tail] === b[b.length - 1 - tail]
   )
     tail++;
+  return { a, b, head, tail };
+}
+
+/**
+ * Diffs two texts line by line (context of 3 lines), with the counts a diff card shows. Lines both texts
+ * share at the start and at the end are set aside first (beyond the context), so an edit in a large file
+ * costs what the changed region costs, not what the file costs. When what is left is one block of lines
+ * replaced by others that share no line with it or its context, that block is the diff, and the library
+ * is not needed (`diffByLibrary` gives the same hunks; a property test holds the two together).
+ */
+export function diffTexts(path: string, before: string, after: string): DiffStats {
+  const trimmed = trim(before, after);
+  return replacedBlock(trimmed) ?? patch(path, trimmed);
+}
+
+/** `diffTexts` always through the diff library. */
+export function diffByLibrary(path: string, before: string, after: string): DiffStats {
+  return patch(path, trim(before, after));
+}
+
+function patch(path: string, { a, b, head, tail }: Trimmed): DiffStats {
   const from = Math.max(0, head - CONTEXT);
   const skipEnd = Math.max(0, tail - CONTEXT);
   const { hunks } = structuredPatch(
@@ -54,6 +78,41 @@ export function diffTexts(path: string, before: string, after: string): DiffStat
     return { oldStart: oldStart + from, oldLines, newStart: newStart + from, newLines, lines };
   });
   return { hunks: out, added, removed };
+}
+
+// The common case of an edit: some lines replaced by others. When no replaced or replacing line occurs
+// elsewhere in the hunk, the only longest common subsequence is the context, so any minimal line diff is
+// this hunk (removals first, as the library orders them). Lines without a final newline are left to the
+// library, which marks them.
+function replacedBlock({ a, b, head, tail }: Trimmed): DiffStats | null {
+  const from = Math.max(0, head - CONTEXT);
+  const to = [a.length - tail + Math.min(tail, CONTEXT), b.length - tail + Math.min(tail, CONTEXT)];
+  const removed = a.slice(head, a.length - tail);
+  const added = b.slice(head, b.length - tail);
+  if (removed.length === 0 || added.length === 0) return null;
+  if (!a[to[0]! - 1]!.endsWith('\n') || !b[to[1]! - 1]!.endsWith('\n')) return null;
+  const before = a.slice(from, head);
+  const after = a.slice(a.length - tail, to[0]);
+  const context = new Set([...before, ...after]);
+  const gone = new Set(removed);
+  if (removed.some((line) => context.has(line))) return null;
+  if (added.some((line) => context.has(line) || gone.has(line))) return null;
+  const strip = (line: string) => line.slice(0, -1);
+  const lines = [
+    ...before.map((l) => ' ' + strip(l)),
+    ...removed.map((l) => '-' + strip(l)),
+    ...added.map((l) => '+' + strip(l)),
+    ...after.map((l) => ' ' + strip(l)),
+  ];
+  const kept = before.length + after.length;
+  const hunk = {
+    oldStart: from + 1,
+    oldLines: kept + removed.length,
+    newStart: from + 1,
+    newLines: kept + added.length,
+    lines,
+  };
+  return { hunks: [hunk], added: added.length, removed: removed.length };
 }
 
 /** The hunks as unified-diff text for the model, at most `maxLines` lines, saying how many were left out. */

@@ -1,7 +1,7 @@
 import { applyPatch, structuredPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffTexts } from '../../../src/tools/diff';
+import { diffByLibrary, diffTexts } from '../../../src/tools/diff';
 
 const text = fc
   .array(fc.constantFrom('a', 'b', 'c', 'x y', ''), { maxLength: 30 })
@@ -26,6 +26,21 @@ describe('diffTexts', () => {
         expect(removed).toBe(full.filter((l) => l.startsWith('-')).length);
       }),
       { numRuns: 500 },
+    );
+  });
+
+  it('gives exactly the hunks of the diff library, also where it takes the shortcut', () => {
+    const line = fc.constantFrom('a\n', 'b\n', 'c\n', 'x y\n', '\n', 'z');
+    const lines = (max: number) => fc.array(line, { maxLength: max }).map((l) => l.join(''));
+    // A shared start and end around a replaced block: the shape of most edits.
+    const edit = fc
+      .tuple(lines(8), lines(4), lines(4), lines(8))
+      .map(([head, old, now, tail]) => [head + old + tail, head + now + tail] as const);
+    fc.assert(
+      fc.property(fc.oneof(edit, fc.tuple(text, text)), ([before, after]) => {
+        expect(diffTexts('/f', before, after)).toEqual(diffByLibrary('/f', before, after));
+      }),
+      { numRuns: 3000 },
     );
   });
 
