@@ -12,58 +12,76 @@ export type JsonCheck =
  */
 export function toJson(input: unknown): JsonCheck {
   try {
-    return { ok: true, value: copy(input, '$', new Set()) };
+    return { ok: true, value: copy(input, new Set()) };
   } catch (thrown) {
-    const error = thrown instanceof NotJson ? thrown.message : `$: reading the value threw`;
+    const error =
+      thrown instanceof NotJson ? `$${thrown.at}: ${thrown.message}` : `$: reading the value threw`;
     return { ok: false, error };
   }
 }
 
-class NotJson extends Error {}
+// Where the offending value sits is built only when there is one: each level the error passes through
+// puts its key in front (`.key`, `[i]`), so copying a value that is JSON builds no path strings.
+class NotJson extends Error {
+  at = '';
+}
 
-function copy(input: unknown, at: string, ancestors: Set<object>): Json {
+function located(thrown: unknown, key: string): unknown {
+  if (thrown instanceof NotJson) thrown.at = key + thrown.at;
+  return thrown;
+}
+
+function copy(input: unknown, ancestors: Set<object>): Json {
   switch (typeof input) {
     case 'string':
     case 'boolean':
       return input;
     case 'number':
-      if (!Number.isFinite(input)) throw new NotJson(`${at}: ${input} is not a JSON number`);
+      if (!Number.isFinite(input)) throw new NotJson(`${input} is not a JSON number`);
       // JSON has no -0 (it comes back as 0); copying it as 0 keeps a live copy equal to its replay.
       return input === 0 ? 0 : input;
     case 'object':
       if (input === null) return null;
-      return copyObject(input, at, ancestors);
+      return copyObject(input, ancestors);
     default:
-      throw new NotJson(`${at}: a ${typeof input} is not JSON`);
+      throw new NotJson(`a ${typeof input} is not JSON`);
   }
 }
 
-function copyObject(input: object, at: string, ancestors: Set<object>): Json {
-  if (ancestors.has(input)) throw new NotJson(`${at}: the value refers to itself (a cycle)`);
+function copyObject(input: object, ancestors: Set<object>): Json {
+  if (ancestors.has(input)) throw new NotJson('the value refers to itself (a cycle)');
   ancestors.add(input);
   try {
     if (Array.isArray(input)) {
       // Array.from visits holes, which JSON turns into null; `map` would skip them.
       return Array.from(input, (item: unknown, i) => {
-        if (item === undefined) throw new NotJson(`${at}[${i}]: undefined is not JSON`);
-        return copy(item, `${at}[${i}]`, ancestors);
+        try {
+          if (item === undefined) throw new NotJson('undefined is not JSON');
+          return copy(item, ancestors);
+        } catch (thrown) {
+          throw located(thrown, `[${i}]`);
+        }
       });
     }
     const proto: unknown = Object.getPrototypeOf(input);
     if (proto !== Object.prototype && proto !== null) {
       const kind =
         input instanceof Date ? 'a Date' : `an instance of ${input.constructor?.name ?? 'a class'}`;
-      throw new NotJson(`${at}: ${kind} is not JSON`);
+      throw new NotJson(`${kind} is not JSON`);
     }
     const out: { [key: string]: Json } = {};
     for (const key of Object.keys(input)) {
-      let item: unknown;
       try {
-        item = (input as Record<string, unknown>)[key];
-      } catch {
-        throw new NotJson(`${at}.${key}: its getter threw`);
+        let item: unknown;
+        try {
+          item = (input as Record<string, unknown>)[key];
+        } catch {
+          throw new NotJson('its getter threw');
+        }
+        if (item !== undefined) out[key] = copy(item, ancestors);
+      } catch (thrown) {
+        throw located(thrown, `.${key}`);
       }
-      if (item !== undefined) out[key] = copy(item, `${at}.${key}`, ancestors);
     }
     return out;
   } finally {

@@ -117,7 +117,12 @@ function issues(error: z.ZodError): string {
 function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
   if (typeof value !== 'object' || value === null || seen.has(value)) return value;
   seen.add(value);
-  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
+  // Arrays by index: the common case (lines of a file) without a list of string keys to walk.
+  const keys = Array.isArray(value) ? value.keys() : Reflect.ownKeys(value);
+  for (const key of keys) {
+    const item = (value as Record<PropertyKey, unknown>)[key];
+    if (typeof item === 'object' && item !== null) deepFreeze(item, seen);
+  }
   return Object.freeze(value);
 }
 
