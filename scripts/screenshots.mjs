@@ -17,6 +17,10 @@ const shots = [
     height: 780,
     scenario: 'edit-before-read',
   },
+  // The plugin lab: an example loaded in one click and run, its console filled.
+  { name: 'lab-light-en', lang: 'en', scheme: 'light', width: 1360, height: 900, lab: 'redact-content' },
+  { name: 'lab-dark-zh', lang: 'zh', scheme: 'dark', width: 1360, height: 900, lab: 'deny-secrets' },
+  { name: 'lab-phone-en', lang: 'en', scheme: 'light', width: 375, height: 780, lab: 'first-wins' },
 ];
 
 const only = process.argv.slice(2);
@@ -34,12 +38,23 @@ try {
       locale: shot.lang === 'zh' ? 'zh-CN' : 'en-US',
     });
     const page = await context.newPage();
+    const scenario = shot.scenario ?? 'happy-path';
     await page.goto(
-      `http://127.0.0.1:${port}${APP_PATH}?scenario=${shot.scenario}&lang=${shot.lang}&speed=instant`,
+      `http://127.0.0.1:${port}${APP_PATH}?scenario=${scenario}&lang=${shot.lang}&speed=instant`,
     );
     await page.waitForSelector('#app[data-ready="true"]');
+    if (shot.lab) {
+      await page.click('[role="tab"][data-tab="lab"]');
+      await page.click(`[data-example="${shot.lab}"]`);
+      await page.waitForSelector('.lab-status[data-tone="ok"]', { timeout: 60_000 });
+    }
     await page.evaluate(() => window.playground.play());
     await page.waitForSelector('#app[data-run-state="done"]');
+    if (shot.lab) {
+      await page.click('.lab-call summary');
+      // On a phone the lab is its own view; on a wide screen, scroll it to the editor and the console.
+      await page.locator(shot.width < 760 ? '.lab-status' : '.lab-toolbar').scrollIntoViewIfNeeded();
+    }
     // Fonts (the CJK ones are large) and the lazily loaded highlighter must be in before the picture.
     await page.evaluate(() => document.fonts.ready);
     await page.waitForFunction(() =>

@@ -11,6 +11,7 @@ import {
   Autosave,
   Playground,
   encodeShare,
+  labExampleById,
   readSessionFile,
   scenarioById,
   scenarios,
@@ -198,8 +199,10 @@ export class App {
   async start(): Promise<void> {
     this.layout();
     const saved = this.spec.resume;
-    if (!saved || !(await this.resume(saved))) await this.load(this.spec.scenario.id);
-    if (this.spec.plugins?.length) {
+    // Plugin code from a link is the lab's to hold: the scenario opens as it is, without its example.
+    const linked = Boolean(this.spec.plugins?.length);
+    if (!saved || !(await this.resume(saved))) await this.load(this.spec.scenario.id, linked);
+    if (linked) {
       this.tab = 'lab';
       await this.openLab();
     }
@@ -244,10 +247,19 @@ export class App {
 
   // ------------------------------------------------------------------ commands
 
-  /** Opens a scenario afresh (its files restored). */
-  async load(id: string): Promise<void> {
+  /**
+   * Opens a scenario afresh (its files restored). A plugin-lab scenario comes with its example plugin,
+   * applied through the lab, unless `asIs` (a reset keeps the plugins the visitor has now).
+   */
+  async load(id: string, asIs = false): Promise<void> {
     const scenario = scenarioById(id);
     if (!scenario) return;
+    const example = scenario.lab && !asIs ? labExampleById(scenario.lab) : undefined;
+    if (example) {
+      if (!this.spec.embed) this.tab = 'lab';
+      await (await this.openLab()).loadExample(example);
+      return;
+    }
     this.state = 'idle';
     this.replaying = null;
     await this.exclusive(() => this.pg.load(scenario, { policy: this.policy }));
@@ -287,7 +299,7 @@ export class App {
 
   async reset(): Promise<void> {
     this.pause();
-    await this.load(this.pg.scenario.id);
+    await this.load(this.pg.scenario.id, true);
   }
 
   /** Takes script steps until the position is `target` (share links, `?step=`); see Playground.advance. */
@@ -319,7 +331,7 @@ export class App {
         pg: this.pg,
         policy: () => this.policy,
         setPolicy: (on) => this.setPolicy(on),
-        loadScenario: (id) => this.load(id),
+        loadScenario: (id) => this.load(id, true),
         ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
       });
     });

@@ -8,19 +8,11 @@ export function galleryDialog(
   current: string,
   pick: (id: string) => void,
 ): HTMLDialogElement {
-  const dialog: HTMLDialogElement = h(
-    'dialog',
-    { class: 'gallery', 'aria-labelledby': 'gallery-title' },
-    h(
-      'header',
-      {},
-      h('h2', { id: 'gallery-title' }, tr('chooseScenario')),
-      h('button', { type: 'button', class: 'ghost', onclick: () => dialog.close() }, tr('close')),
-    ),
+  const list = (group: readonly Scenario[]) =>
     h(
       'ul',
       {},
-      scenarios.map((s) =>
+      group.map((s) =>
         h(
           'li',
           {},
@@ -41,7 +33,20 @@ export function galleryDialog(
           ),
         ),
       ),
+    );
+  const dialog: HTMLDialogElement = h(
+    'dialog',
+    { class: 'gallery', 'aria-labelledby': 'gallery-title' },
+    h(
+      'header',
+      {},
+      h('h2', { id: 'gallery-title' }, tr('chooseScenario')),
+      h('button', { type: 'button', class: 'ghost', onclick: () => dialog.close() }, tr('close')),
     ),
+    list(scenarios.filter((s) => !s.lab)),
+    h('h3', { class: 'gallery-group' }, tr('labScenarios')),
+    h('p', { class: 'muted small' }, tr('labScenariosNote')),
+    list(scenarios.filter((s) => s.lab)),
   );
   dialog.addEventListener('close', () => dialog.remove());
   return dialog;

@@ -236,8 +236,13 @@ const strings = {
     zh: '在 TypeScript 中，API 类型是全局的：PreExecute、PostExecute、WriteIntent、EditIntent、Observed、PluginModule……',
   },
   labExampleLoaded: {
-    en: 'Example “{title}” applied and its scenario loaded. Press Play.',
-    zh: '示例“{title}”已应用，场景已加载。按“播放”。',
+    en: 'Example “{title}” applied, with its scenario loaded.',
+    zh: '示例“{title}”已应用，对应场景已加载。',
+  },
+  labScenarios: { en: 'Plugin lab', zh: '插件实验室' },
+  labScenariosNote: {
+    en: 'Each opens with its example plugin applied in the Plugin lab, where you can change it.',
+    zh: '每个场景打开时都会在插件实验室里应用对应的示例插件，你可以在那里修改它。',
   },
   approveTitle: { en: 'A plugin asks before this call', zh: '插件在此调用前请求确认' },
   approve: { en: 'Approve once', zh: '批准一次' },

@@ -44,6 +44,7 @@ export function createCodeEditor(
     // Token classes (tok-*) coloured by the stylesheet, so both themes keep readable contrast.
     syntaxHighlighting(classHighlighter),
     language.of(javascript({ typescript })),
+    EditorView.lineWrapping,
     EditorView.contentAttributes.of({ 'aria-label': spec.label }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();

@@ -259,3 +259,35 @@ for (const example of labExamples) {
     await seen[example.id]!();
   });
 }
+
+test('a plugin-lab scenario opens with its example applied, from the gallery or the address; Reset keeps the visitor’s edit', async ({
+  page,
+}) => {
+  await openScenario(page, 'lab-deny-secrets');
+  await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', 'lab');
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+    timeout: RUN_TIMEOUT,
+  });
+  await playByMouse(page);
+  expect(await errorCodes(page)).toContain('HOOK_DENIED');
+
+  // The visitor changes the plugin to allow everything; Reset runs the scenario with that, not the example.
+  await typeCode(
+    page,
+    `export const name = 'allow-all';\nexport function preExecute() {\n  return { verdict: 'allow' };\n}\n`,
+  );
+  await apply(page);
+  await page.locator('[data-action="reset"]').click();
+  await playByMouse(page);
+  expect(await errorCodes(page)).not.toContain('HOOK_DENIED');
+
+  // From the gallery, a lab scenario brings its example back.
+  await page.locator('[data-action="scenarios"]').click();
+  await page.locator('dialog.gallery [data-scenario="lab-first-wins"]').click();
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'lab-first-wins', {
+    timeout: RUN_TIMEOUT,
+  });
+  await expect(page.locator('.lab-slot-name')).toContainText('scratch');
+  await playByMouse(page);
+  expect(await errorCodes(page)).toContain('FS_OUTSIDE_SCRATCH');
+});
