@@ -1,5 +1,6 @@
 import { fetchAssets } from './assets';
 import { frameDocument } from './frame';
+import { keepEngineWarm } from './keeper';
 import { type Link, type OpenLink, deliver } from './link';
 import { MAX_REPLY_BYTES, PROTOCOL_VERSION, Reply, decode } from './protocol';
 
@@ -81,6 +82,8 @@ export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
       };
       window.addEventListener('message', onMessage);
       (spec.container ?? document.body).append(frame);
+      // After the frame, so that both start in one process, and the keeper's work overlaps the worker's start.
+      keepEngineWarm();
     });
   };
 }
