@@ -15,7 +15,7 @@ export const askApproval: Approve = ({ tool, args, prompt, plugin }) =>
       h('h2', { id: 'approval-title' }, tr('approveTitle')),
       h('p', { class: 'approval-prompt' }, prompt),
       h('p', { class: 'muted small' }, `${plugin} · ${tool}`),
-      h('pre', { class: 'approval-args' }, JSON.stringify(args, null, 2) ?? ''),
+      h('pre', { class: 'approval-args', tabindex: 0 }, JSON.stringify(args, null, 2) ?? ''),
       h(
         'div',
         { class: 'dialog-actions' },

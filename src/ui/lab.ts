@@ -80,7 +80,7 @@ export class PluginLab {
   private readonly consoleEl = h('ol', { class: 'lab-console-list', 'aria-live': 'off' });
   private readonly statusEl = h('p', { class: 'lab-status', role: 'status', 'aria-live': 'polite' });
   private readonly toolbar = h('div', { class: 'lab-toolbar' });
-  private readonly slotsEl = h('div', { class: 'lab-slots', role: 'list', 'aria-label': tr('labPlugins') });
+  private readonly slotsEl = h('div', { class: 'lab-slots' });
   private readonly editor: CodeEditor;
 
   constructor(private readonly spec: LabSpec) {
@@ -442,7 +442,6 @@ export class PluginLab {
           'div',
           {
             class: 'lab-slot',
-            role: 'listitem',
             'data-slot': i,
             'data-selected': String(i === this.selected),
             'data-applied': String(Boolean(slot.applied)),
@@ -584,11 +583,15 @@ export class PluginLab {
               error ? h('code', { class: 'err-code' }, error.code) : h('span', {}, summarize(result.value)),
             ),
             h('p', { class: 'muted small' }, tr('labInput')),
-            h('pre', {}, pretty(call.input)),
+            h('pre', { tabindex: 0 }, pretty(call.input)),
             h('p', { class: 'muted small' }, tr('labOutput')),
-            h('pre', {}, error ? `${error.code} (${error.reason}): ${error.message}` : pretty(result.value)),
+            h(
+              'pre',
+              { tabindex: 0 },
+              error ? `${error.code} (${error.reason}): ${error.message}` : pretty(result.value),
+            ),
             result.logs.length > 0 && h('p', { class: 'muted small' }, tr('labLogs')),
-            result.logs.length > 0 && h('pre', {}, result.logs.join('\n')),
+            result.logs.length > 0 && h('pre', { tabindex: 0 }, result.logs.join('\n')),
           ),
         );
       }),
@@ -636,7 +639,7 @@ function apiDocs(): HTMLElement {
     { class: 'lab-docs' },
     h('summary', {}, tr('labDocs')),
     h('p', { class: 'muted small' }, tr('labTypesNote')),
-    h('pre', {}, API_SUMMARY),
+    h('pre', { tabindex: 0 }, API_SUMMARY),
   );
 }
 

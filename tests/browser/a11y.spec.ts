@@ -60,13 +60,17 @@ for (const variant of variants) {
     }) => {
       await playedCardTour(page, variant.lang);
       await expectNoSeriousViolations(page, 'the transcript');
-      for (const tab of ['files', 'ledger', 'log', 'tools', 'manual'] as const) {
+      for (const tab of ['files', 'ledger', 'log', 'tools', 'manual', 'lab'] as const) {
         await openTab(page, tab);
         if (tab === 'files') {
           await page.locator('li[data-file] button').first().click();
           await expect(page.locator('.cm-line').first()).toBeVisible();
         }
         if (tab === 'tools') await page.locator('.tool-schema summary').first().click();
+        if (tab === 'lab') {
+          await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: 30_000 });
+          await page.locator('.lab-docs summary').click();
+        }
         await expectNoSeriousViolations(page, `the ${tab} panel`);
       }
       await page.locator('[data-action="scenarios"]').click();
@@ -94,6 +98,24 @@ test('axe finds nothing serious while the script waits, nor with errors and trun
     await playByMouse(page);
     await expectNoSeriousViolations(page, id);
   }
+});
+
+test('axe finds nothing serious in the plugin lab with its console filled, nor in the approval dialog', async ({
+  page,
+}) => {
+  await openScenario(page, 'lab-ask-writes');
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', { timeout: 30_000 });
+  await page.locator('[data-action="step"]').click();
+  await page.locator('[data-action="play"]').click();
+  const dialog = page.locator('dialog[data-dialog="approval"]');
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await expectNoSeriousViolations(page, 'the approval dialog');
+  await dialog.locator('[data-action="deny"]').click();
+  await expect(dialog).toBeVisible({ timeout: 30_000 });
+  await page.keyboard.press('Escape');
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 30_000 });
+  await page.locator('.lab-call summary').first().click();
+  await expectNoSeriousViolations(page, 'the plugin lab after a run');
 });
 
 /** The controls in the accessibility tree that have no name (from Playwright's ARIA snapshot). */
