@@ -223,6 +223,12 @@ export class App {
     }
     this.policy = saved.policy;
     this.meta = { id: saved.id, title: saved.title, createdAt: saved.createdAt };
+    // A lab scenario's plugin is not saved with the run: its example goes back in, the run carries on.
+    const example = scenario.lab ? labExampleById(scenario.lab) : undefined;
+    if (example) {
+      if (!this.spec.embed) this.tab = 'lab';
+      await (await this.openLab()).loadExample(example, false);
+    }
     this.state = this.pg.done ? 'done' : this.pg.position > 0 ? 'paused' : 'idle';
     await this.refreshFiles();
     return true;

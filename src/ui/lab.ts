@@ -110,8 +110,11 @@ export class PluginLab {
     this.render();
   }
 
-  /** Puts an example in as the only plugin, applies it and loads its scenario. */
-  async loadExample(example: LabExample): Promise<void> {
+  /**
+   * Puts an example in as the only plugin, applies it and loads its scenario afresh; with `restart`
+   * false the run goes on as it is (a saved run carried on after a reload).
+   */
+  async loadExample(example: LabExample, restart = true): Promise<void> {
     for (const slot of this.slots) slot.sandbox?.dispose();
     this.slots = [this.slot({ source: example.source, language: 'js', order: example.order, enabled: true })];
     this.selected = 0;
@@ -120,7 +123,7 @@ export class PluginLab {
     this.sync();
     this.render();
     await this.apply(this.current);
-    await this.spec.loadScenario(example.scenario);
+    if (restart) await this.spec.loadScenario(example.scenario);
     if (this.current.applied) {
       this.current.status = { tone: 'ok', text: tr('labExampleLoaded', { title: example.title[lang()] }) };
     }

@@ -291,3 +291,25 @@ test('a plugin-lab scenario opens with its example applied, from the gallery or 
   await playByMouse(page);
   expect(await errorCodes(page)).toContain('FS_OUTSIDE_SCRATCH');
 });
+
+test('a lab scenario carried on after a reload gets its example plugin back', async ({ page }) => {
+  await openScenario(page, 'lab-deny-secrets');
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+    timeout: RUN_TIMEOUT,
+  });
+  for (let i = 0; i < 3; i++) await page.locator('[data-action="step"]').click();
+  await expect(page.locator('.status-line')).toContainText('3');
+  await page.evaluate(() => (window as unknown as WithApp).playground.saved());
+  // Without the parameters that opened it, the page carries on the saved run.
+  await page.goto('./?speed=instant');
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'lab-deny-secrets', {
+    timeout: RUN_TIMEOUT,
+  });
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+    timeout: RUN_TIMEOUT,
+  });
+  await expect(page.locator('.status-line')).toContainText('3');
+  await playByMouse(page);
+  expect(await errorCodes(page)).toContain('HOOK_DENIED');
+  expect(await storedText(page, '/secrets/api-key.txt')).toBe('API_KEY=sk-test-4242\n');
+});
