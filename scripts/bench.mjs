@@ -305,6 +305,8 @@ async function main() {
 main()
   // Then the benchmarks of the playground page itself, in their own module and browser.
   .then(() => import('./bench-ui.mjs').then((ui) => ui.benchUi(args)))
+  // And the plugin sandbox's, which reads the same arguments (`--write`, `--repeats`) from the command line.
+  .then(() => import('./bench-sandbox.mjs'))
   .catch((error) => {
     console.error(`bench: ${error.stack ?? error.message}`);
     process.exit(1);
