@@ -191,8 +191,13 @@ export class PluginLab {
 
   private setLanguage(language: LabPlugin['language']): void {
     const slot = this.current;
+    // The untouched starter becomes the other language's starter (typed, or not).
+    const untouched = this.editor.text() === starterPlugin(slot.language);
     slot.language = language;
-    this.editor.setTypeScript(language === 'ts');
+    if (untouched) {
+      slot.source = starterPlugin(language);
+      this.editor.setText(slot.source, language === 'ts');
+    } else this.editor.setTypeScript(language === 'ts');
     this.render();
     this.spec.onChange?.();
   }
