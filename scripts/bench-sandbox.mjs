@@ -10,13 +10,13 @@
 //   (s-4) `Session.call('read')` through the harness (MemoryBackend, the fs-observation-policy) with one
 //         sandboxed post-execute plugin against none, as a ratio; once passing, once replacing content.
 //
-//   node scripts/bench-sandbox.mjs [--write] [--repeats 5]
+//   node scripts/bench-sandbox.mjs [--write] [--repeats 5]   (from scripts/bench.mjs: --only …,sandbox)
 //
 // --write puts the table into BENCHMARKS.md between the bench-sandbox markers (their own section).
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
+import { formatNumber, loadAverage, median, writeBlock } from './bench-report.mjs';
 import { TEST_PAGES_PATH, serve } from './serve.mjs';
 
 const args = process.argv.slice(2);
@@ -32,24 +32,11 @@ const BLOCK = 20;
 const TARGETS = { firstCallMs: 150, warmMedianMs: 5 };
 /** The tool-call runs: none is the baseline of the other two. */
 const KINDS = ['none', 'pass', 'replace'];
-const START = '<!-- bench-sandbox:start -->';
-const END = '<!-- bench-sandbox:end -->';
-const SECTION = '## The plugin sandbox';
 
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
 const quantile = (xs, q) => [...xs].sort((x, y) => x - y)[Math.min(xs.length - 1, Math.floor(xs.length * q))];
-const fmt = (x, digits = 2) =>
-  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x, digits = 2) => formatNumber(x, digits);
 const ms = (x) => `${fmt(x, x < 100 ? 2 : 0)} ms`;
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
+const load = loadAverage;
 
 /** One repeat of (s-4): the three kinds take turns in blocks of calls, so load falls on all alike. */
 async function toolCalls(page, round) {
@@ -123,25 +110,6 @@ function table(r) {
   ].join('\n');
 }
 
-/** Puts `text` between the markers, adding the section before "The playground page" the first time. */
-async function writeMarkdown(text) {
-  const file = new URL('../BENCHMARKS.md', import.meta.url);
-  let doc = readFileSync(file, 'utf8');
-  const block = `${START}\n\n${text}\n\n${END}`;
-  const from = doc.indexOf(START);
-  const to = doc.indexOf(END);
-  if (from !== -1 && to > from) doc = doc.slice(0, from) + block + doc.slice(to + END.length);
-  else {
-    const section = `${SECTION}\n\n${block}\n\n`;
-    const at = doc.indexOf('## The playground page');
-    doc = at === -1 ? `${doc.trimEnd()}\n\n${section}` : doc.slice(0, at) + section + doc.slice(at);
-  }
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(doc, { ...options, parser: 'markdown' }));
-  console.log('bench-sandbox: figures written to BENCHMARKS.md');
-}
-
 async function main() {
   const found = findChromium();
   if (!found) throw new Error(`no Chromium found.\n${HOW_TO_GET_ONE}`);
@@ -201,7 +169,13 @@ async function main() {
         `headless Chromium ${browser.version()} process on ${os.availableParallelism()} CPUs, Node ${process.version}; load average`,
         `(1 / 5 / 15 min) ${loadBefore} at the start and ${load()} at the end.`,
       ].join('\n');
-      await writeMarkdown(`${env}\n\n${text}`);
+      await writeBlock({
+        name: 'bench-sandbox',
+        text: `${env}\n\n${text}`,
+        heading: 'The plugin sandbox',
+        before: 'The playground page',
+      });
+      console.log('bench-sandbox: figures written to BENCHMARKS.md');
     }
   } finally {
     await browser.close();
@@ -210,7 +184,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
+// From `npm run bench -- --only a,b`: the sandbox's figures only when `sandbox` is in the list.
+const only = args.indexOf('--only');
+const wanted = only === -1 || (args[only + 1] ?? '').split(',').includes('sandbox');
+(wanted ? main() : Promise.resolve()).catch((error) => {
   console.error(`bench-sandbox: ${error.stack ?? error.message}`);
   process.exit(1);
 });

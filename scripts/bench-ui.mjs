@@ -13,11 +13,11 @@
 //   node scripts/bench-ui.mjs [--write] [--repeats 5]      (from scripts/bench.mjs: --only …,ui)
 //
 // --write puts the table into BENCHMARKS.md between the bench-ui markers (its own section).
-import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
+import { formatNumber, loadAverage, median, writeBlock } from './bench-report.mjs';
 import { firstLoad, kB } from './first-load.mjs';
 import { APP_PATH, TEST_PAGES_PATH, serve } from './serve.mjs';
 
@@ -27,23 +27,9 @@ const EVENTS = 5000;
 const FEWER_EVENTS = 1250;
 /** A DOM this large after opening 5,000 events would mean the transcript is not rendered lazily. */
 const NODE_BOUND = 20_000;
-const BENCHMARKS = new URL('../BENCHMARKS.md', import.meta.url);
-const START = '<!-- bench-ui:start -->';
-const END = '<!-- bench-ui:end -->';
-
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const fmt = (x, digits = 0) =>
-  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x, digits = 0) => formatNumber(x, digits);
 const ms = (x) => `${fmt(x, x < 10 ? 2 : 0)} ms`;
-const load = () =>
-  os
-    .loadavg()
-    .map((x) => x.toFixed(1))
-    .join(' / ');
+const load = loadAverage;
 
 /** Records, in the page, when the app first says it is ready (installed before any script runs). */
 function watchReady() {
@@ -195,22 +181,6 @@ function table(r) {
   return [line(rows[0]), rule, ...rows.slice(1).map(line)].join('\n');
 }
 
-function writeMarkdown(text) {
-  let md;
-  try {
-    md = readFileSync(BENCHMARKS, 'utf8');
-  } catch {
-    md = '# Benchmarks\n';
-  }
-  const block = `${START}\n\n${text}\n\n${END}`;
-  const at = md.indexOf(START);
-  const end = md.indexOf(END);
-  if (at !== -1 && end > at) md = md.slice(0, at) + block + md.slice(end + END.length);
-  else md = `${md.trimEnd()}\n\n## The playground page\n\n${block}\n`;
-  writeFileSync(BENCHMARKS, md);
-  console.log(`Wrote the page's figures to ${BENCHMARKS.pathname}`);
-}
-
 /** Runs the interface benchmarks; `args` as on the command line (`--write`, `--repeats N`). */
 export async function benchUi(args = []) {
   const only = args.indexOf('--only');
@@ -302,7 +272,8 @@ export async function benchUi(args = []) {
         `headless Chromium ${version} process on ${os.availableParallelism()} CPUs, Node ${process.version}; load average`,
         `(1 / 5 / 15 min) ${loadBefore} at the start and ${load()} at the end.`,
       ].join('\n');
-      writeMarkdown(`${env}\n\n${text}`);
+      await writeBlock({ name: 'bench-ui', text: `${env}\n\n${text}`, heading: 'The playground page' });
+      console.log('bench-ui: figures written to BENCHMARKS.md');
     }
     return results;
   } finally {

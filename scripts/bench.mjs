@@ -2,7 +2,7 @@
 // .test-dist/ first). Everything is measured in one browser process: warm-up runs first, then several
 // repeats whose median is reported.
 //
-//   node scripts/bench.mjs [--write] [--profile] [--repeats 5] [--only a,b,c]
+//   node scripts/bench.mjs [--write] [--profile] [--repeats 5] [--only a,b,c,ui,sandbox]
 //
 //   (a) 1,000 read+edit cycles through the whole harness (Registry, hooks, fs-observation-policy,
 //       IdbBackend, session log) against the same data work as bare idb-keyval get/set calls;
@@ -11,10 +11,11 @@
 //
 // --write puts the table and the machine it ran on into BENCHMARKS.md (between the bench markers);
 // --profile prints where the harness spends its time in (a) and (b), from a CPU profile of one run.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import { chromium } from '@playwright/test';
 import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
+import { formatNumber, loadAverage, median, writeBlock } from './bench-report.mjs';
 import { TEST_PAGES_PATH, serve } from './serve.mjs';
 
 const args = process.argv.slice(2);
@@ -48,13 +49,7 @@ const RACE = { count: 200, workers: 4 };
 /** The whole harness, the IdbBackend alone (to tell storage from harness), and bare idb-keyval. */
 const KINDS = ['harness', 'backend', 'bare'];
 
-const median = (xs) => {
-  const s = [...xs].sort((x, y) => x - y);
-  const mid = s.length >> 1;
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const fmt = (x, digits = 2) =>
-  x.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+const fmt = (x, digits = 2) => formatNumber(x, digits);
 
 function machine(browserVersion) {
   let cpu = 'unknown';
@@ -68,11 +63,7 @@ function machine(browserVersion) {
     cpu,
     memory: `${(os.totalmem() / 2 ** 30).toFixed(1)} GiB`,
     os: `${os.type()} ${os.release()}`,
-    load: () =>
-      os
-        .loadavg()
-        .map((x) => x.toFixed(1))
-        .join(' / '),
+    load: loadAverage,
     node: process.version,
     browser: `Chromium ${browserVersion}`,
   };
@@ -205,26 +196,6 @@ function table(rows, raceRow) {
   return lines.join('\n');
 }
 
-/** Puts `text` between the bench markers of BENCHMARKS.md, formatted as `prettier --check` expects. */
-async function writeMarkdown(text) {
-  const file = new URL('../BENCHMARKS.md', import.meta.url);
-  const [start, end] = ['<!-- bench:start -->', '<!-- bench:end -->'];
-  let doc;
-  try {
-    doc = readFileSync(file, 'utf8');
-  } catch {
-    doc = `# Benchmarks\n\n${start}\n${end}\n`;
-  }
-  const from = doc.indexOf(start);
-  const to = doc.indexOf(end);
-  if (from === -1 || to === -1) throw new Error(`BENCHMARKS.md needs the markers ${start} and ${end}`);
-  const updated = `${doc.slice(0, from + start.length)}\n\n${text}\n\n${doc.slice(to)}`;
-  const prettier = await import('prettier');
-  const options = (await prettier.resolveConfig(file)) ?? {};
-  writeFileSync(file, await prettier.format(updated, { ...options, parser: 'markdown' }));
-  console.log('bench: figures written to BENCHMARKS.md');
-}
-
 async function main() {
   const found = findChromium();
   if (!found) throw new Error(`no Chromium found.\n${HOW_TO_GET_ONE}`);
@@ -292,7 +263,8 @@ async function main() {
         `${info.browser} process on ${info.cpus} × ${info.cpu}, ${info.memory} RAM, ${info.os}, Node ${info.node};`,
         `load average (1 / 5 / 15 min) ${loadBefore} at the start and ${info.load()} at the end.`,
       ].join('\n');
-      await writeMarkdown(`${env}\n\n${text}`);
+      await writeBlock({ name: 'bench', text: `${env}\n\n${text}`, heading: 'Figures' });
+      console.log('bench: figures written to BENCHMARKS.md');
     }
     if (flag('profile')) for (const c of CYCLES) for (const k of KINDS) await profile(page, k, c.spec);
   } finally {
