@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { type Content, type Json, type Tool, ToolError } from '../harness';
 import { JsonValue, type SandboxError, type ToolInfo } from './protocol';
 import type { CallResult, Sandbox } from './sandbox';
+import type { GuestFunction } from './wire';
 
 type Made<T> = { ok: true; value: T } | { ok: false; error: SandboxError };
 
@@ -33,6 +34,12 @@ function answers<T>(first: Made<T>, second: Made<T>): Made<T>[] {
   return JSON.stringify(first) === JSON.stringify(second) ? [first] : [first, second];
 }
 
+/** Options of `sandboxTool`. */
+export interface SandboxToolSpec {
+  /** Told of every call into the sandbox the tool makes, with its arguments and result (the lab's console). */
+  onCall?: (call: { fn: GuestFunction; args: Json[]; result: CallResult }) => void;
+}
+
 /**
  * The tool a sandboxed plugin contributes, as a harness tool whose functions all run in the sandbox. The
  * harness calls `render` and `presentationMeta` synchronously, so `execute` runs them in the sandbox right
@@ -47,7 +54,12 @@ function answers<T>(first: Made<T>, second: Made<T>): Made<T>[] {
  * which calls the host's projection twice after the call, then sees two outputs and flags it. A pure
  * projection answers the same both times and is handed out unchanged.
  */
-export function sandboxTool(sandbox: Sandbox, info: ToolInfo): Tool {
+export function sandboxTool(sandbox: Sandbox, info: ToolInfo, spec: SandboxToolSpec = {}): Tool {
+  const call = async (fn: GuestFunction, ...args: Json[]): Promise<CallResult> => {
+    const done = await sandbox.call(fn, ...args);
+    spec.onCall?.({ fn, args, result: done });
+    return done;
+  };
   const made = new Map<string, Projected>();
   const key = (args: unknown, value: unknown) => JSON.stringify([args, value]);
   const has = (fn: string) => info.functions.includes(fn as ToolInfo['functions'][number]);
@@ -65,8 +77,8 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo): Tool {
   const result = <T>(r: CallResult): Made<T> =>
     r.ok ? { ok: true, value: r.value as T } : { ok: false, error: r.error };
   const twice = async <T>(fn: 'tool.render' | 'tool.presentationMeta', args: Json, value: Json) => {
-    const first = result<T>(await sandbox.call(fn, args, value));
-    return answers(first, result<T>(await sandbox.call(fn, args, value)));
+    const first = result<T>(await call(fn, args, value));
+    return answers(first, result<T>(await call(fn, args, value)));
   };
   const next = <T>(list: Made<T>[], turn: number): T => {
     const answer = list[turn % list.length]!;
@@ -80,7 +92,7 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo): Tool {
     output: JsonValue,
     execute: async (args) => {
       const json = args as Json;
-      const executed = await sandbox.call('tool.execute', json);
+      const executed = await call('tool.execute', json);
       if (!executed.ok) throw new ToolError(executed.error.code, described(executed.error));
       const content = await twice<Content>('tool.render', json, executed.value);
       const meta = has('tool.presentationMeta')

@@ -220,10 +220,10 @@ const strings = {
     en: 'This plugin code came with the link. Read it first: it runs only when you press Run.',
     zh: '这段插件代码来自链接。请先读一读：只有按“运行”它才会执行。',
   },
-  labConsole: { en: 'Console: hook calls', zh: '控制台：钩子调用' },
+  labConsole: { en: 'Console: calls into the sandbox', zh: '控制台：沙箱中的调用' },
   labConsoleEmpty: {
-    en: 'Hook calls show here as the scenario runs: input, output, time and memory.',
-    zh: '场景运行时，钩子调用会显示在这里：输入、输出、耗时和内存。',
+    en: 'Each hook call (and each call of a plugin’s tool) shows here as the scenario runs: input, output, time and memory.',
+    zh: '场景运行时，每次钩子调用（以及插件工具的调用）都会显示在这里：输入、输出、耗时和内存。',
   },
   labClear: { en: 'Clear', zh: '清空' },
   labInput: { en: 'input', zh: '输入' },

@@ -12,6 +12,8 @@ import {
   checkResult,
   sandboxPlugin,
   sandboxTool,
+  type CallResult,
+  type GuestFunction,
   type LoadResult,
   type SandboxCall,
   type SandboxError,
@@ -53,10 +55,13 @@ interface Slot extends LabPlugin {
   marks: Mark[];
 }
 
-/** One line of the console. */
+/** One line of the console: a hook call, or a call of the plugin's tool (`tool.execute`, …). */
 interface ConsoleEntry {
   n: number;
-  call: SandboxCall;
+  plugin: string;
+  fn: GuestFunction;
+  input: unknown;
+  result: CallResult;
   invalid: SandboxError | null;
 }
 
@@ -300,10 +305,19 @@ export class PluginLab {
   private harnessParts(slot: Slot, sandbox: Sandbox, loaded: Extract<LoadResult, { ok: true }>) {
     const plugin = sandboxPlugin(sandbox, loaded, {
       order: slot.order,
-      onCall: (call) => this.heard(slot, call),
+      onCall: (call: SandboxCall) =>
+        this.heard(slot, { plugin: call.plugin, fn: call.hook, input: call.input, result: call.result }),
       onNoticeError: (error: PluginError) => console.warn(error.message),
     });
-    return { plugin, tools: loaded.tool ? [sandboxTool(sandbox, loaded.tool)] : [] };
+    const name = loaded.name;
+    const tools = loaded.tool
+      ? [
+          sandboxTool(sandbox, loaded.tool, {
+            onCall: ({ fn, args, result }) => this.heard(slot, { plugin: name, fn, input: args, result }),
+          }),
+        ]
+      : [];
+    return { plugin, tools };
   }
 
   /** Hands the harness every applied plugin that is switched on; returns the tools it refused. */
@@ -315,17 +329,17 @@ export class PluginLab {
     }).refused;
   }
 
-  /** A hook call came back: the console gets it, and a runtime error is marked at its line. */
-  private heard(slot: Slot, call: SandboxCall): void {
-    const invalid = call.result.ok ? checkResult(call.hook, call.result.value) : null;
-    this.log.push({ n: ++this.calls, call, invalid });
+  /** A call into the sandbox came back: the console gets it, and a runtime error is marked at its line. */
+  private heard(slot: Slot, call: Omit<ConsoleEntry, 'n' | 'invalid'>): void {
+    const invalid = call.result.ok ? checkResult(call.fn, call.result.value) : null;
+    this.log.push({ ...call, n: ++this.calls, invalid });
     if (this.log.length > MAX_CONSOLE) this.log.shift();
     const error = call.result.ok ? invalid : call.result.error;
     if (error) {
       // TypeScript runs as the JavaScript it compiled to: its lines map back to the visitor's.
       const line = error.line && (slot.applied?.lines ? slot.applied.lines[error.line - 1] : error.line);
       const at = line ? tr('labRuntimeError', { line, message: error.message }) : error.message;
-      slot.status = { tone: 'error', text: `${call.hook}: ${at}`, code: error.code };
+      slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
       // A line can be marked only while the text is still the one that ran.
       if (line && slot.applied?.source === slot.source) {
         const column = slot.language === 'js' ? error.column : undefined;
@@ -572,13 +586,12 @@ export class PluginLab {
     }
     fill(
       this.consoleEl,
-      [...this.log].reverse().map(({ n, call, invalid }) => {
-        const { result } = call;
+      [...this.log].reverse().map(({ n, plugin, fn, input, result, invalid }) => {
         const error = result.ok ? invalid : result.error;
         const memory = result.ok ? ` · ${num(Math.round(result.memoryBytes / 1024))} KB` : '';
         return h(
           'li',
-          { class: 'lab-call', 'data-hook': call.hook, 'data-outcome': error ? 'error' : 'ok' },
+          { class: 'lab-call', 'data-hook': fn, 'data-outcome': error ? 'error' : 'ok' },
           h(
             'details',
             {},
@@ -586,12 +599,12 @@ export class PluginLab {
               'summary',
               {},
               h('span', { class: 'muted' }, `#${n} `),
-              h('strong', {}, call.hook),
-              ` · ${call.plugin} · ${result.durationMs.toFixed(1)} ms${memory} · `,
+              h('strong', {}, fn),
+              ` · ${plugin} · ${result.durationMs.toFixed(1)} ms${memory} · `,
               error ? h('code', { class: 'err-code' }, error.code) : h('span', {}, summarize(result.value)),
             ),
             h('p', { class: 'muted small' }, tr('labInput')),
-            h('pre', { tabindex: 0 }, pretty(call.input)),
+            h('pre', { tabindex: 0 }, pretty(input)),
             h('p', { class: 'muted small' }, tr('labOutput')),
             h(
               'pre',

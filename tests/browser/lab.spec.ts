@@ -253,7 +253,11 @@ for (const example of labExamples) {
         expect(codes).toContain('APPROVAL_DENIED');
       },
       'first-wins': async () => expect(codes).toContain('FS_OUTSIDE_SCRATCH'),
-      impure: async () => expect(await page.locator('[data-impure="true"]').count()).toBeGreaterThan(0),
+      impure: async () => {
+        expect(await page.locator('[data-impure="true"]').count()).toBeGreaterThan(0);
+        // The console shows the tool's own calls: each render twice, the two answers side by side.
+        expect(await hookCalls(page, 'tool.render')).toBeGreaterThanOrEqual(2);
+      },
     };
     expect(seen[example.id], `a check for the example ${example.id}`).toBeDefined();
     await seen[example.id]!();

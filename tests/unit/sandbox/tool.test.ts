@@ -25,6 +25,30 @@ async function mk(source = plugin(TOOL)) {
 }
 
 describe('sandboxTool', () => {
+  it('tells onCall of every call it makes into the sandbox, with its arguments and result', async () => {
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open, graceMs: 50 });
+    const loaded = await sandbox.load(plugin(TOOL));
+    if (!loaded.ok || !loaded.tool) throw new Error('no tool');
+    const calls: { fn: string; args: unknown[]; ok: boolean }[] = [];
+    const tool = sandboxTool(sandbox, loaded.tool, {
+      onCall: ({ fn, args, result }) => calls.push({ fn, args, ok: result.ok }),
+    });
+    const registry = new Registry().register(tool);
+    await registry.call(
+      { callId: 'c', tool: 'shout', args: { text: 'hi' } },
+      { session: 's', hooks: new Hooks(), emit: () => {} },
+    );
+    const value = { loud: 'HI' };
+    expect(calls).toEqual([
+      { fn: 'tool.execute', args: [{ text: 'hi' }], ok: true },
+      { fn: 'tool.render', args: [{ text: 'hi' }, value], ok: true },
+      { fn: 'tool.render', args: [{ text: 'hi' }, value], ok: true },
+      { fn: 'tool.presentationMeta', args: [{ text: 'hi' }, value], ok: true },
+      { fn: 'tool.presentationMeta', args: [{ text: 'hi' }, value], ok: true },
+    ]);
+    sandbox.dispose();
+  });
+
   it('runs execute, render and presentationMeta in the sandbox', async () => {
     const { call } = await mk();
     const outcome = await call({ text: 'hi' });
