@@ -1,10 +1,31 @@
-// What the three benchmark scripts share: medians, number formatting, the machine's load, and writing a
-// block of figures between its markers in BENCHMARKS.md.
+// What the three benchmark scripts share: the server and browser they run, medians, number formatting,
+// the machine's load, and writing a block of figures between its markers in BENCHMARKS.md.
 import { readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
+import { chromium } from '@playwright/test';
+import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
+import { serve } from './serve.mjs';
 
 /** BENCHMARKS.md, beside package.json. */
 export const BENCHMARKS = new URL('../BENCHMARKS.md', import.meta.url);
+
+/**
+ * Starts the static server (scripts/serve.mjs, on a free port) and one headless Chromium with the flags
+ * the tests use. `close()` ends both. `who` names the script in the error when no Chromium is found.
+ */
+export async function startBench(who) {
+  const found = findChromium();
+  if (!found) throw new Error(`${who}: no Chromium found.\n${HOW_TO_GET_ONE}`);
+  const server = await serve({ port: 0 });
+  const origin = `http://127.0.0.1:${server.address().port}`;
+  const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
+  const close = async () => {
+    await browser.close();
+    server.close();
+    server.closeAllConnections();
+  };
+  return { origin, browser, close };
+}
 
 /** The median of some numbers (the mean of the middle two for an even count). */
 export function median(xs) {

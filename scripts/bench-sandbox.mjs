@@ -14,10 +14,8 @@
 //
 // --write puts the table into BENCHMARKS.md between the bench-sandbox markers (their own section).
 import os from 'node:os';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
-import { formatNumber, loadAverage, median, writeBlock } from './bench-report.mjs';
-import { TEST_PAGES_PATH, serve } from './serve.mjs';
+import { formatNumber, loadAverage, median, startBench, writeBlock } from './bench-report.mjs';
+import { TEST_PAGES_PATH } from './serve.mjs';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
@@ -111,11 +109,7 @@ function table(r) {
 }
 
 async function main() {
-  const found = findChromium();
-  if (!found) throw new Error(`no Chromium found.\n${HOW_TO_GET_ONE}`);
-  const server = await serve({ port: 0 });
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
+  const { origin, browser, close } = await startBench('bench-sandbox');
   const loadBefore = load();
   try {
     const page = await (await browser.newContext()).newPage();
@@ -178,9 +172,7 @@ async function main() {
       console.log('bench-sandbox: figures written to BENCHMARKS.md');
     }
   } finally {
-    await browser.close();
-    server.close();
-    server.closeAllConnections();
+    await close();
   }
 }
 

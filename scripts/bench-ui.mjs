@@ -15,11 +15,9 @@
 // --write puts the table into BENCHMARKS.md between the bench-ui markers (its own section).
 import os from 'node:os';
 import { pathToFileURL } from 'node:url';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
-import { formatNumber, loadAverage, median, writeBlock } from './bench-report.mjs';
+import { formatNumber, loadAverage, median, startBench, writeBlock } from './bench-report.mjs';
 import { firstLoad, kB } from './first-load.mjs';
-import { APP_PATH, TEST_PAGES_PATH, serve } from './serve.mjs';
+import { APP_PATH, TEST_PAGES_PATH } from './serve.mjs';
 
 const STEPS = 200;
 const EVENTS = 5000;
@@ -187,11 +185,7 @@ export async function benchUi(args = []) {
   if (only !== -1 && !args[only + 1]?.split(',').includes('ui')) return null;
   const i = args.indexOf('--repeats');
   const repeats = i === -1 ? 5 : Number(args[i + 1]);
-  const found = findChromium();
-  if (!found) throw new Error(`bench-ui: no Chromium found.\n${HOW_TO_GET_ONE}`);
-  const server = await serve({ port: 0 });
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
+  const { origin, browser, close } = await startBench('bench-ui');
   const loadBefore = load();
   try {
     const size = (await firstLoad()).gzip;
@@ -277,9 +271,7 @@ export async function benchUi(args = []) {
     }
     return results;
   } finally {
-    await browser.close();
-    server.close();
-    server.closeAllConnections();
+    await close();
   }
 }
 

@@ -13,10 +13,8 @@
 // --profile prints where the harness spends its time in (a) and (b), from a CPU profile of one run.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
-import { chromium } from '@playwright/test';
-import { CHROMIUM_ARGS, HOW_TO_GET_ONE, findChromium } from './find-chromium.mjs';
-import { formatNumber, loadAverage, median, writeBlock } from './bench-report.mjs';
-import { TEST_PAGES_PATH, serve } from './serve.mjs';
+import { formatNumber, loadAverage, median, startBench, writeBlock } from './bench-report.mjs';
+import { TEST_PAGES_PATH } from './serve.mjs';
 
 const args = process.argv.slice(2);
 const flag = (name) => args.includes(`--${name}`);
@@ -197,11 +195,7 @@ function table(rows, raceRow) {
 }
 
 async function main() {
-  const found = findChromium();
-  if (!found) throw new Error(`no Chromium found.\n${HOW_TO_GET_ONE}`);
-  const server = await serve({ port: 0 });
-  const origin = `http://127.0.0.1:${server.address().port}`;
-  const browser = await chromium.launch({ executablePath: found.path, args: [...CHROMIUM_ARGS] });
+  const { origin, browser, close } = await startBench('bench');
   try {
     const context = await browser.newContext();
     const page = await openPage(context, origin, 'bench.html');
@@ -268,9 +262,7 @@ async function main() {
     }
     if (flag('profile')) for (const c of CYCLES) for (const k of KINDS) await profile(page, k, c.spec);
   } finally {
-    await browser.close();
-    server.close();
-    server.closeAllConnections();
+    await close();
   }
 }
 
