@@ -32,15 +32,12 @@ export interface LabSpec {
   loadScenario: (id: string) => Promise<void>;
   /** Plugins to start with; `fromLink` holds them until the visitor presses Run. */
   initial?: { plugins: LabPlugin[]; fromLink: boolean };
-  /** Hears every change of the plugins (what a share link carries). */
-  onChange?: () => void;
 }
 
 type Status = { tone: 'info' | 'ok' | 'error' | 'busy'; text: string; code?: string };
 
 /** One plugin of the lab: what the visitor wrote, and what of it runs now. */
 interface Slot extends LabPlugin {
-  key: number;
   /** What was applied last: the source (to tell edits since), the harness plugin and its tool. */
   applied: {
     source: string;
@@ -76,7 +73,6 @@ export class PluginLab {
   readonly el = h('div', { class: 'lab', 'data-lab': '' });
   private slots: Slot[] = [];
   private selected = 0;
-  private keys = 0;
   private deadlineMs = 250;
   private fromLink: boolean;
   private readonly log: ConsoleEntry[] = [];
@@ -122,24 +118,15 @@ export class PluginLab {
   async loadExample(example: LabExample, restart = true): Promise<void> {
     for (const slot of this.slots) slot.sandbox?.dispose();
     this.slots = [this.slot({ source: example.source, language: 'js', order: example.order, enabled: true })];
-    this.selected = 0;
     this.fromLink = false;
-    this.editor.setText(example.source, false);
     this.sync();
-    this.render();
+    this.select(0);
     await this.apply(this.current);
     if (restart) await this.spec.loadScenario(example.scenario);
     if (this.current.applied) {
       this.current.status = { tone: 'ok', text: tr('labExampleLoaded', { title: example.title[lang()] }) };
     }
     this.render();
-    this.spec.onChange?.();
-  }
-
-  /** Ends every sandbox and takes the plugins out of the harness (the lab is going away). */
-  dispose(): void {
-    for (const slot of this.slots) slot.sandbox?.dispose();
-    this.spec.pg.useVisitor({ plugins: [], tools: [] });
   }
 
   private get current(): Slot {
@@ -147,26 +134,24 @@ export class PluginLab {
   }
 
   private slot(plugin: LabPlugin): Slot {
-    return { ...plugin, key: ++this.keys, applied: null, sandbox: null, status: null, marks: [] };
+    return { ...plugin, applied: null, sandbox: null, status: null, marks: [] };
   }
 
   // ------------------------------------------------------------------ actions
 
+  // Every edit already lands in the slot's source (see `edited`): switching only shows another slot.
   private select(index: number): void {
-    this.current.source = this.editor?.text() ?? this.current.source;
     this.selected = Math.max(0, Math.min(index, this.slots.length - 1));
     const slot = this.current;
-    this.editor?.setText(slot.source, slot.language === 'ts');
-    this.editor?.mark(slot.marks);
+    this.editor.setText(slot.source, slot.language === 'ts');
+    this.editor.mark(slot.marks);
     this.render();
   }
 
   private add(): void {
     if (this.slots.length >= MAX_LAB_PLUGINS) return;
-    this.current.source = this.editor.text();
-    this.slots.push(this.slot({ ...defaultPlugin(), enabled: true }));
+    this.slots.push(this.slot(defaultPlugin()));
     this.select(this.slots.length - 1);
-    this.spec.onChange?.();
   }
 
   private remove(): void {
@@ -175,12 +160,7 @@ export class PluginLab {
     this.slots.splice(this.selected, 1);
     if (this.slots.length === 0) this.slots.push(this.slot(defaultPlugin()));
     this.sync();
-    this.selected = Math.min(this.selected, this.slots.length - 1);
-    const next = this.current;
-    this.editor.setText(next.source, next.language === 'ts');
-    this.editor.mark(next.marks);
-    this.render();
-    this.spec.onChange?.();
+    this.select(this.selected);
   }
 
   private edited(): void {
@@ -191,20 +171,18 @@ export class PluginLab {
       this.editor.mark([]);
     }
     this.renderSlots();
-    this.spec.onChange?.();
   }
 
   private setLanguage(language: LabPlugin['language']): void {
     const slot = this.current;
     // The untouched starter becomes the other language's starter (typed, or not).
-    const untouched = this.editor.text() === starterPlugin(slot.language);
+    const untouched = slot.source === starterPlugin(slot.language);
     slot.language = language;
     if (untouched) {
       slot.source = starterPlugin(language);
       this.editor.setText(slot.source, language === 'ts');
     } else this.editor.setTypeScript(language === 'ts');
     this.render();
-    this.spec.onChange?.();
   }
 
   private setOrder(order: LabPlugin['order']): void {
@@ -212,7 +190,6 @@ export class PluginLab {
     slot.order = order;
     // The order is fixed when the listeners are installed: apply again so it takes effect now.
     if (slot.applied) void this.apply(slot);
-    this.spec.onChange?.();
   }
 
   private setEnabled(slot: Slot, on: boolean): void {
@@ -220,7 +197,6 @@ export class PluginLab {
     if (on && !slot.applied && !this.fromLink) void this.apply(slot);
     else this.sync();
     this.render();
-    this.spec.onChange?.();
   }
 
   private setDeadline(ms: number): void {
@@ -235,7 +211,6 @@ export class PluginLab {
 
   /** Checks (TypeScript), loads the slot's code into its sandbox and installs it; errors go inline. */
   async apply(slot: Slot): Promise<void> {
-    if (slot === this.current) slot.source = this.editor.text();
     const source = slot.source;
     const show = (status: Status, marks: Mark[] = []) => {
       slot.status = status;
