@@ -1,7 +1,7 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
 import type { z } from 'zod';
 import { ToolError, describeThrown } from '../harness/errors';
-import { FLOOR_KEY, fileKey, journalKeys, tombstoneKey } from './layout';
+import { FLOOR_KEY, claimKey, fileKey, journalKeys, tombstoneKey } from './layout';
 import {
   type Commit,
   decideDelete,
@@ -46,9 +46,12 @@ const OTHER_TAB: Actor = { kind: 'external', who: 'other-tab' };
 
 /**
  * A workspace kept in IndexedDB (layout.ts). Every mutation is one readwrite transaction whose
- * synchronous callbacks read the file, decide (guard, match, replace), and store the file and append the
- * journal entry, or abort so that nothing lands. Versions count per path and the journal numbers its own
- * entries, so no global counter is read or written. Relies on the global `IDBKeyRange` for listings.
+ * synchronous callbacks read the file, decide (guard, match, replace), and store the file, claim its new
+ * version and append the journal entry, or abort so that nothing lands. A file this tab has just read or
+ * written is not read again: the mutation decides against what the tab knows and claims the version
+ * after it, which fails when that version is already taken (see `commitIn`). Versions count per path and
+ * the journal numbers its own entries, so no global counter is read or written. Relies on the global
+ * `IDBKeyRange` for listings.
  */
 export class IdbBackend implements FsBackend {
   readonly persistent = true;
@@ -56,6 +59,7 @@ export class IdbBackend implements FsBackend {
   private readonly useStore: UseStore;
   private readonly channel: MutationChannel | undefined;
   private readonly hear = (event: Event): void => this.heard(event);
+  private known: KnownFiles | null = null;
 
   constructor(spec: IdbBackendSpec) {
     this.useStore = spec.useStore;
@@ -65,9 +69,16 @@ export class IdbBackend implements FsBackend {
 
   /** The file at `path` with its version, from one transaction; null when there is none. */
   async read(path: string): Promise<FileSnapshot | null> {
-    const key = fileKey(normalizeFilePath(path));
-    const stored = await this.storage('readonly', (store) => promisifyRequest(store.get(key)));
-    return stored === undefined ? null : parse(FileRecord, stored, key);
+    const normal = normalizeFilePath(path);
+    const key = fileKey(normal);
+    let known: KnownFiles | null = null;
+    const stored = await this.storage('readonly', (store) => {
+      known = this.knownThrough(store);
+      return promisifyRequest(store.get(key));
+    });
+    const file = stored === undefined ? null : parse(FileRecord, stored, key);
+    known!.learn(normal, file);
+    return file;
   }
 
   /** Writes a whole file under `guard`; see `decideWrite`. */
@@ -121,9 +132,30 @@ export class IdbBackend implements FsBackend {
 
   private async mutate<O>(raw: string, decide: (state: FsState) => Commit<O>): Promise<O> {
     const path = normalizeFilePath(raw);
-    const { outcome, mutation } = await this.storage('readwrite', (store) => commitIn(store, path, decide));
+    let known: KnownFiles | null = null;
+    const attempt = (trustKnown: boolean) =>
+      this.storage('readwrite', (store) => {
+        known = this.knownThrough(store);
+        return commitIn(store, path, decide, trustKnown ? known.get(path) : null);
+      });
+    let done = await attempt(true);
+    // Someone took the version after the one this tab knew: read the file and decide again.
+    if (done === TAKEN) done = await attempt(false);
+    if (done === TAKEN) throw new Error('a mutation that read the file found its version taken');
+    const { outcome, mutation, after } = done;
+    known!.learn(path, isTombstone(after) ? null : after);
     if (mutation !== null) this.announce(mutation);
     return outcome;
+  }
+
+  /**
+   * What this tab knows of files through the connection `store` belongs to. A new connection may be to a
+   * database deleted and made again, so what was known through another is dropped.
+   */
+  private knownThrough(store: IDBObjectStore): KnownFiles {
+    const db = store.transaction.db;
+    if (this.known?.db !== db) this.known = new KnownFiles(db);
+    return this.known;
   }
 
   private async storage<T>(
@@ -148,38 +180,64 @@ export class IdbBackend implements FsBackend {
 
   private heard(event: Event): void {
     const parsed = MutationRecord.safeParse((event as MessageEvent).data);
-    if (parsed.success) this.subscribers.emit({ ...parsed.data, by: OTHER_TAB });
+    if (!parsed.success) return;
+    // Not needed for correctness (the claim would fail), but saves a transaction bound to abort.
+    this.known?.learn(parsed.data.path, null);
+    this.subscribers.emit({ ...parsed.data, by: OTHER_TAB });
   }
 }
 
+/** What a committed mutation gives back: the outcome, the numbered journal entry, what the path holds. */
+interface Committed<O> {
+  outcome: O;
+  /** Null when nothing changed (an identical write). */
+  mutation: Mutation | null;
+  after: FileRecord | Tombstone;
+}
+
+/** The answer of a mutation decided against a known file whose next version someone else has taken. */
+const TAKEN = Symbol('version taken');
+
 /**
  * Runs one mutation inside the transaction of `store`, entirely in synchronous request callbacks, and
- * settles when the transaction does: with the outcome and the numbered journal entry once it is durable
- * (no entry when nothing changed), or with the error that aborted it. When the file exists, the
- * transaction makes exactly three requests: get the file; put it and add the journal entry.
+ * settles when the transaction does: with what was committed, once it is durable, or with the error that
+ * aborted it.
+ *
+ * With `known`, the file as this tab last saw it, the mutation is decided against it without reading, and
+ * its requests claim the version after `known`'s: the claim is the check. It succeeds only when nobody
+ * has issued that version, that is, when `known` is still the file (versions are never issued twice, so
+ * the file at `known`'s version has `known`'s content). If the claim fails, the transaction aborts with
+ * nothing stored and this settles with `TAKEN`. A decision against `known` that changes nothing, or
+ * refuses, is not trusted: the mutation reads the file in the same transaction and decides again, so that
+ * a refusal always names the file as it is (a stale version before a failed match).
+ *
+ * Otherwise it gets the file and decides; when the file exists, the transaction makes four requests: get
+ * the file; claim the new version, add the journal entry and put the file.
  */
 function commitIn<O>(
   store: IDBObjectStore,
   path: string,
   decide: (state: FsState) => Commit<O>,
-): Promise<{ outcome: O; mutation: Mutation | null }> {
+  known: FileRecord | null,
+): Promise<Committed<O> | typeof TAKEN> {
   return new Promise((resolve, reject) => {
     const tx = store.transaction;
-    let done: { outcome: O; mutation: Mutation | null } | null = null;
+    let done: Committed<O> | null = null;
     let failure: unknown = null;
+    let taken = false;
     const failed = (error: unknown): void => {
       failure = error;
       tx.abort();
     };
-    const decideWith = (state: FsState, hadTombstone: boolean): void => {
-      const commit = decide(state);
-      done = { outcome: commit.outcome, mutation: null };
-      if (commit.change === null) return;
-      const { after, change } = commit;
+    const commit = (decided: Commit<O>, hadTombstone: boolean): IDBRequest | null => {
+      const { after, change, outcome } = decided;
+      done = { outcome, mutation: null, after };
+      if (change === null) return null;
+      const claim = store.add(null, claimKey(path, versionNumber(after.version)));
       const entry = store.add(change);
       // The store's key generator gives the seq; the entry is announced only once the transaction is done.
       entry.onsuccess = () => {
-        done = { outcome: commit.outcome, mutation: { seq: entry.result as number, ...change } };
+        done = { outcome, mutation: { seq: entry.result as number, ...change }, after };
       };
       if (isTombstone(after)) {
         store.delete(fileKey(path));
@@ -188,6 +246,7 @@ function commitIn<O>(
         store.put(after, fileKey(path));
         if (hadTombstone) store.delete(tombstoneKey(path));
       }
+      return claim;
     };
     const guarded = (step: () => void) => () => {
       try {
@@ -196,21 +255,43 @@ function commitIn<O>(
         failed(error);
       }
     };
-    const file = store.get(fileKey(path));
-    file.onsuccess = guarded(() => {
-      const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
-      // An existing file is all a mutation needs: its version gives the next one, and it cannot clash.
-      if (current !== null) return decideWith({ path, current, floor: 0, clash: null }, false);
-      const around = lookAround(store, path);
-      around.last.onsuccess = guarded(() => {
-        const { floor, clash, tombstone } = around.results();
-        decideWith({ path, current: null, floor, clash }, tombstone);
+    const readAndCommit = (): void => {
+      const file = store.get(fileKey(path));
+      file.onsuccess = guarded(() => {
+        const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
+        // An existing file is all a mutation needs: its version gives the next one, and it cannot clash.
+        if (current !== null) return void commit(decide({ path, current, floor: 0, clash: null }), false);
+        const around = lookAround(store, path);
+        around.last.onsuccess = guarded(() => {
+          const { floor, clash, tombstone } = around.results();
+          commit(decide({ path, current: null, floor, clash }), tombstone);
+        });
       });
-    });
+    };
     tx.oncomplete = () => (done === null ? reject(new Error('committed without a decision')) : resolve(done));
-    tx.onabort = () =>
+    tx.onabort = () => {
+      if (taken) return resolve(TAKEN);
       reject(failure ?? tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
+    };
+    guarded(() => {
+      const decided =
+        known === null ? null : decideOrNull(decide, { path, current: known, floor: 0, clash: null });
+      if (decided === null || decided.change === null) return readAndCommit();
+      const claim = commit(decided, false)!;
+      claim.onerror = () => {
+        if (isDomError(claim.error, 'ConstraintError')) taken = true;
+      };
+    })();
   });
+}
+
+/** A decision, or null where it refuses. */
+function decideOrNull<O>(decide: (state: FsState) => Commit<O>, state: FsState): Commit<O> | null {
+  try {
+    return decide(state);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -277,4 +358,40 @@ export function storageError(error: unknown): ToolError {
     `The workspace storage failed: ${describeThrown(error)}; nothing was changed.`,
     'Retry once; if it fails again, reload the page.',
   );
+}
+
+/** How much file content a tab keeps for deciding without reading: 16 M characters (about 32 MB). */
+const KNOWN_CHARS = 16 * 2 ** 20;
+
+/**
+ * The files this tab last read or wrote through one connection, each at the version it then had, the
+ * least recently used dropped beyond `KNOWN_CHARS`. A file here may since have changed; its version then
+ * tells, because the next one is taken.
+ */
+class KnownFiles {
+  private readonly files = new Map<string, FileRecord>();
+  private chars = 0;
+
+  constructor(readonly db: IDBDatabase) {}
+
+  get(path: string): FileRecord | null {
+    return this.files.get(path) ?? null;
+  }
+
+  /** Records what `path` holds: a file, or null for none (or unknown). */
+  learn(path: string, file: FileRecord | null): void {
+    const old = this.files.get(path);
+    if (old !== undefined) {
+      this.files.delete(path);
+      this.chars -= old.content.length;
+    }
+    if (file === null || file.content.length > KNOWN_CHARS) return;
+    this.files.set(path, file);
+    this.chars += file.content.length;
+    for (const [oldest, record] of this.files) {
+      if (this.chars <= KNOWN_CHARS) break;
+      this.files.delete(oldest);
+      this.chars -= record.content.length;
+    }
+  }
 }

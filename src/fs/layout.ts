@@ -1,15 +1,20 @@
 // The layout of a workspace database, and the upgrade that brings an older one to it.
 //
-// One object store, `workspace`, with a key generator (`autoIncrement`) and four kinds of key:
+// One object store, `workspace`, with a key generator (`autoIncrement`) and five kinds of key:
 //   `file:<path>` → FileRecord: a file, with its own version count;
-//   `gone:<path>` → Tombstone: the last version of a deleted file, so that a file created there later
+//   `gone:<path>` → Tombstone: the version a delete gave the path, so that a file created there later
 //                   continues after it (tombstones sit under their own prefix so that listings and
 //                   path-clash lookups, which read `file:` keys only, never have to skip them);
 //   `floor`       → VersionFloor: only in a workspace migrated from the first layout (below);
 //   a number      → a journal entry (a MutationRecord without its seq): the key is the seq, issued by the
 //                   store's key generator when the entry is added without a key. Numbers sort before
 //                   strings, so the journal is one key range, in order; string keys never move the
-//                   generator.
+//                   generator;
+//   ['claim', <path>, n] → null: version n of the path has been issued. The mutation that issues a
+//                   version adds its claim (`add`, which fails when the key exists) in the same
+//                   transaction, so a mutation that already knows the file's current version can check
+//                   it without reading: it claims the next one, and the claim fails if anyone got there
+//                   first. Array keys sort after strings and numbers, outside every range read here.
 // So appending to the journal needs no counter of ours, and every transaction has one store in scope
 // (in Chromium, a second store in scope costs each transaction more than the entry itself does).
 //
@@ -26,6 +31,8 @@ const FIRST_LAYOUT_STORE = 'fs';
 export const fileKey = (path: string): string => 'file:' + path;
 /** The key of the tombstone of `path`. */
 export const tombstoneKey = (path: string): string => 'gone:' + path;
+/** The key of the claim on version number `n` of `path`. */
+export const claimKey = (path: string, n: number): [string, string, number] => ['claim', path, n];
 /** The key of the version floor. */
 export const FLOOR_KEY = 'floor';
 /** Every journal entry's key: all numbers. Relies on the global `IDBKeyRange`. */

@@ -137,8 +137,9 @@ export function decideEdit(state: FsState, spec: EditSpec, guard: EditGuard, by:
 }
 
 /**
- * Decides a delete: the file must exist (`FS_NOT_FOUND`). It leaves a tombstone with the file's last
- * version, so a file created there later continues after it.
+ * Decides a delete: the file must exist (`FS_NOT_FOUND`). A delete is itself a new version of the path:
+ * the tombstone it leaves holds that version, so a file created there later continues after it, and a
+ * change decided against the deleted file's last version finds its successor taken.
  */
 export function decideDelete(state: FsState, by: Actor): Commit<void> {
   const { path, current } = state;
@@ -150,7 +151,7 @@ export function decideDelete(state: FsState, by: Actor): Commit<void> {
     );
   }
   return {
-    after: { path, version: current.version, deleted: true },
+    after: { path, version: nextVersion(state), deleted: true },
     change: { op: 'delete', path, version: null, by },
     outcome: undefined,
   };

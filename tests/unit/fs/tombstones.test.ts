@@ -1,4 +1,4 @@
-// A deleted file leaves a tombstone (its last version) so that a file created there later never reuses a
+// A deleted file leaves a tombstone (the version the delete gave the path) so that a file created there later never reuses a
 // version; the file tools, which see the workspace through `list` and `read`, must never see one.
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
@@ -54,11 +54,11 @@ describe.each(backends)('tombstones in %s', (_name, make) => {
     expect((await fs.write('/src', 'a file now', { kind: 'createIfAbsent' }, outside)).created).toBe(true);
   });
 
-  it('give a re-created file the version after its last one', async () => {
+  it('give a re-created file the version after the delete, which is a version of its own', async () => {
     const { fs } = await afterDelete(make);
     const kept = await fs.write('/src/kept.ts', 'changed', { kind: 'none' }, outside);
     await fs.delete('/src/kept.ts', outside);
     const again = await fs.write('/src/kept.ts', 'back', { kind: 'createIfAbsent' }, outside);
-    expect([kept.version, again.version]).toEqual(['v2', 'v3']);
+    expect([kept.version, again.version]).toEqual(['v2', 'v4']);
   });
 });
