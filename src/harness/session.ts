@@ -3,8 +3,15 @@ import { type Hooks, Notice, notify } from './hooks';
 import { toJson } from './json';
 import { impureProjections } from './purity';
 import type { Approve, CallOutcome, Registry } from './registry';
-import { type CallEntry, type TranscriptEntry, replay, viewResult } from './replay';
-import { presentCall } from './present';
+import {
+  type CallEntry,
+  type DecisionView,
+  type ResultView,
+  type TranscriptEntry,
+  replay,
+  viewResult,
+} from './replay';
+import { type Presented, presentCall } from './present';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
 export const logged = Notice.define<HarnessEvent>('log');
@@ -142,16 +149,10 @@ export class Session {
     const callEvent = this.emit({ type: 'tool/call', callId, tool, args: loggedArgs });
     const def = registry.get(tool);
     // The entry takes its place when the call is made, as on replay, and gets its result when it ends.
-    const pending: CallEntry = {
-      kind: 'call',
-      seq: callEvent.seq,
-      callId,
-      tool,
-      args: loggedArgs,
-      call: presentCall(def, tool, loggedArgs),
-      decisions: [],
-    };
-    this.append(pending);
+    // Its cards are made the first time someone reads them: a run nobody watches never pays for them.
+    const base = { kind: 'call', seq: callEvent.seq, callId, tool, args: loggedArgs } as const;
+    const card = once(() => presentCall(def, tool, loggedArgs));
+    this.append(callEntry(base, card, []));
     const outcome = await registry.call(
       { callId, tool, args: loggedArgs },
       { session: this.spec.id, hooks, emit: (e) => this.emit(e), ...(approve ? { approve } : {}) },
@@ -165,7 +166,12 @@ export class Session {
     for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
     const { result } = outcome;
     this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
-    const entry: CallEntry = { ...pending, decisions, result: viewResult(def, tool, loggedArgs, result) };
+    const entry = callEntry(
+      base,
+      card,
+      decisions,
+      once(() => viewResult(def, tool, loggedArgs, result)),
+    );
     this.settle(entry);
     const impure =
       this.spec.checkPurity && def && !result.error
@@ -173,6 +179,33 @@ export class Session {
         : [];
     return { entry, value: outcome.value, impure, outcome };
   }
+}
+
+/**
+ * A transcript entry whose call card, and result view when there is one, are made when first read. The
+ * getters are own enumerable properties, so the entry reads, spreads and compares like plain data.
+ */
+function callEntry(
+  base: Pick<CallEntry, 'kind' | 'seq' | 'callId' | 'tool' | 'args'>,
+  card: () => Presented,
+  decisions: DecisionView[],
+  view?: () => ResultView,
+): CallEntry {
+  const entry: CallEntry = {
+    ...base,
+    get call() {
+      return card();
+    },
+    decisions,
+  };
+  if (view) Object.defineProperty(entry, 'result', { get: view, enumerable: true });
+  return entry;
+}
+
+/** `make()`, called at most once: later calls give the first answer. */
+function once<T>(make: () => T): () => T {
+  let made: { value: T } | null = null;
+  return () => (made ??= { value: make() }).value;
 }
 
 function pick(result: CallOutcome['result']) {

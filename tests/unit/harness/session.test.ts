@@ -13,6 +13,7 @@ import {
   logged,
   postExecute,
   preExecute,
+  replay,
 } from '../../../src/harness';
 import { mk } from './fixtures';
 
@@ -182,5 +183,44 @@ describe('Session: the tool’s faults never reject a call', () => {
   ])('resolves when execute throws %s', async (_label, thrown) => {
     const live = await mkSession([throwing(thrown)]).call('echo', { message: 'x' });
     expect(live.outcome.result.error?.code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+  });
+});
+
+describe('Session: cards are made when first read', () => {
+  const presented = () => {
+    const calls = vi.fn(() => ({ card: 'generic' as const, title: 'echo', body: 'called' }));
+    const results = vi.fn(() => ({ card: 'generic' as const, title: 'echo', body: 'done' }));
+    return { calls, results, tool: mk({ presentCall: calls, presentResult: results }) };
+  };
+
+  it('makes no card for a call nobody looks at', async () => {
+    const { calls, results, tool } = presented();
+    await mkSession([tool]).call('echo', { message: 'x' });
+    expect([calls.mock.calls.length, results.mock.calls.length]).toEqual([0, 0]);
+  });
+
+  it('makes each card once, however often the transcript is read', async () => {
+    const { calls, results, tool } = presented();
+    const session = mkSession([tool]);
+    const live = await session.call('echo', { message: 'x' });
+    const first = session.live.at(-1);
+    const again = { ...session.live.at(-1) };
+    expect([first, again, live.entry]).toEqual([
+      expect.objectContaining({ call: { card: expect.objectContaining({ body: 'called' }) } }),
+      expect.objectContaining({
+        result: expect.objectContaining({ card: { card: expect.objectContaining({ body: 'done' }) } }),
+      }),
+      first,
+    ]);
+    expect([calls.mock.calls.length, results.mock.calls.length]).toEqual([1, 1]);
+  });
+
+  it('gives the same transcript as a replay of the log', async () => {
+    const session = mkSession();
+    await session.call('echo', { message: 'x', times: 2 });
+    await session.call('echo', { message: 7 });
+    expect(JSON.parse(JSON.stringify(session.live))).toEqual(
+      JSON.parse(JSON.stringify(replay(session.events, () => mk()))),
+    );
   });
 });
