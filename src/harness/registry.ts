@@ -248,6 +248,7 @@ export class Registry {
       outcome.result = fromThrown(thrown, 'TOOL_FAILED');
     }
     // Listeners see the result and value frozen: a change must be a decision, validated and logged.
+    if (spec.hooks.listeners(postExecute).length === 0) return;
     const seen = { ...base, result: deepFreeze(outcome.result), value: deepFreeze(outcome.value) };
     await this.postExecute(tool, seen, spec, outcome);
   }

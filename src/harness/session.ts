@@ -191,15 +191,35 @@ function callEntry(
   decisions: DecisionView[],
   view?: () => ResultView,
 ): CallEntry {
-  const entry: CallEntry = {
-    ...base,
+  const { kind, seq, callId, tool, args } = base;
+  // Two literals rather than a property defined later: an object keeps its fast shape.
+  if (!view) {
+    return {
+      kind,
+      seq,
+      callId,
+      tool,
+      args,
+      get call() {
+        return card();
+      },
+      decisions,
+    };
+  }
+  return {
+    kind,
+    seq,
+    callId,
+    tool,
+    args,
     get call() {
       return card();
     },
     decisions,
+    get result() {
+      return view();
+    },
   };
-  if (view) Object.defineProperty(entry, 'result', { get: view, enumerable: true });
-  return entry;
 }
 
 /** `make()`, called at most once: later calls give the first answer. */

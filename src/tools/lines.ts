@@ -21,5 +21,5 @@ const counter = new Intl.NumberFormat('en-US');
 
 /** A count written the same way everywhere ("1,200"), independent of the visitor's locale. */
 export function count(n: number): string {
-  return counter.format(n);
+  return n >= 0 && n < 1000 && Number.isInteger(n) ? String(n) : counter.format(n);
 }
