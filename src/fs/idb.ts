@@ -1,7 +1,7 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
 import type { z } from 'zod';
 import { ToolError, describeThrown } from '../harness/errors';
-import { FLOOR_KEY, claimKey, fileKey, journalKeys, tombstoneKey } from './layout';
+import { FLOOR_KEY, claimOf, fileKey, isObject, journalKeys, tombstoneKey } from './layout';
 import {
   type Commit,
   decideDelete,
@@ -112,7 +112,11 @@ export class IdbBackend implements FsBackend {
         promisifyRequest(store.getAll(journalKeys())),
       ]),
     );
-    return entries.map((entry, i) => parse(MutationRecord, { seq: seqs[i], ...entry }, 'a journal entry'));
+    return entries.map((stored, i) => {
+      // An entry's claim is for the index; the journal is the rest.
+      const { claim: _claim, ...entry }: Record<string, unknown> = isObject(stored) ? stored : {};
+      return parse(MutationRecord, { seq: seqs[i], ...entry }, 'a journal entry');
+    });
   }
 
   /**
@@ -211,8 +215,8 @@ const TAKEN = Symbol('version taken');
  * refuses, is not trusted: the mutation reads the file in the same transaction and decides again, so that
  * a refusal always names the file as it is (a stale version before a failed match).
  *
- * Otherwise it gets the file and decides; when the file exists, the transaction makes four requests: get
- * the file; claim the new version, add the journal entry and put the file.
+ * Otherwise it gets the file and decides; when the file exists, the transaction makes three requests: get
+ * the file; add the journal entry (which claims the new version) and put the file.
  */
 function commitIn<O>(
   store: IDBObjectStore,
@@ -233,8 +237,8 @@ function commitIn<O>(
       const { after, change, outcome } = decided;
       done = { outcome, mutation: null, after };
       if (change === null) return null;
-      const claim = store.add(null, claimKey(path, versionNumber(after.version)));
-      const entry = store.add(change);
+      // The entry claims the version it issues: the add fails if another entry has claimed it.
+      const entry = store.add({ ...change, ...claimOf(path, versionNumber(after.version)) });
       // The store's key generator gives the seq; the entry is announced only once the transaction is done.
       entry.onsuccess = () => {
         done = { outcome, mutation: { seq: entry.result as number, ...change }, after };
@@ -246,7 +250,7 @@ function commitIn<O>(
         store.put(after, fileKey(path));
         if (hadTombstone) store.delete(tombstoneKey(path));
       }
-      return claim;
+      return entry;
     };
     const guarded = (step: () => void) => () => {
       try {
@@ -277,9 +281,9 @@ function commitIn<O>(
       const decided =
         known === null ? null : decideOrNull(decide, { path, current: known, floor: 0, clash: null });
       if (decided === null || decided.change === null) return readAndCommit();
-      const claim = commit(decided, false)!;
-      claim.onerror = () => {
-        if (isDomError(claim.error, 'ConstraintError')) taken = true;
+      const entry = commit(decided, false)!;
+      entry.onerror = () => {
+        if (isDomError(entry.error, 'ConstraintError')) taken = true;
       };
     })();
   });

@@ -1,20 +1,21 @@
 // The layout of a workspace database, and the upgrade that brings an older one to it.
 //
-// One object store, `workspace`, with a key generator (`autoIncrement`) and five kinds of key:
+// One object store, `workspace`, with a key generator (`autoIncrement`), four kinds of key and one index:
 //   `file:<path>` → FileRecord: a file, with its own version count;
 //   `gone:<path>` → Tombstone: the version a delete gave the path, so that a file created there later
 //                   continues after it (tombstones sit under their own prefix so that listings and
 //                   path-clash lookups, which read `file:` keys only, never have to skip them);
 //   `floor`       → VersionFloor: only in a workspace migrated from the first layout (below);
-//   a number      → a journal entry (a MutationRecord without its seq): the key is the seq, issued by the
-//                   store's key generator when the entry is added without a key. Numbers sort before
-//                   strings, so the journal is one key range, in order; string keys never move the
-//                   generator;
-//   ['claim', <path>, n] → null: version n of the path has been issued. The mutation that issues a
-//                   version adds its claim (`add`, which fails when the key exists) in the same
-//                   transaction, so a mutation that already knows the file's current version can check
-//                   it without reading: it claims the next one, and the claim fails if anyone got there
-//                   first. Array keys sort after strings and numbers, outside every range read here.
+//   a number      → a journal entry (a MutationRecord without its seq, with its claim): the key is the
+//                   seq, issued by the store's key generator when the entry is added without a key.
+//                   Numbers sort before strings, so the journal is one key range, in order; string keys
+//                   never move the generator.
+// The unique index `claims` holds each journal entry's `claim`, [path, n]: the version number n the
+// mutation gave the path (a delete's is its tombstone's). Versions are issued by journal entries, so the
+// index refuses a second entry for the same version of a path, and a mutation that already knows a file's
+// current version can check it without reading: its entry claims the next one, and the add fails if
+// anyone got there first. Records without a `claim` (files, tombstones, the floor, entries from before
+// the index) are not in it.
 // So appending to the journal needs no counter of ours, and every transaction has one store in scope
 // (in Chromium, a second store in scope costs each transaction more than the entry itself does).
 //
@@ -31,26 +32,38 @@ const FIRST_LAYOUT_STORE = 'fs';
 export const fileKey = (path: string): string => 'file:' + path;
 /** The key of the tombstone of `path`. */
 export const tombstoneKey = (path: string): string => 'gone:' + path;
-/** The key of the claim on version number `n` of `path`. */
-export const claimKey = (path: string, n: number): [string, string, number] => ['claim', path, n];
+/** The unique index of the versions journal entries have claimed, and the entries' field it reads. */
+export const CLAIMS_INDEX = 'claims';
+const CLAIM_FIELD = 'claim';
+/** A journal entry's claim on version number `n` of `path`. */
+export const claimOf = (path: string, n: number): { [CLAIM_FIELD]: [string, number] } => ({
+  [CLAIM_FIELD]: [path, n],
+});
 /** The key of the version floor. */
 export const FLOOR_KEY = 'floor';
 /** Every journal entry's key: all numbers. Relies on the global `IDBKeyRange`. */
 export const journalKeys = (): IDBKeyRange => IDBKeyRange.bound(-Infinity, Infinity);
 
-/** True when `db` has the store a workspace needs. */
+/** True when `db` has the store and index a workspace needs. */
 export function hasLayout(db: IDBDatabase): boolean {
-  return db.objectStoreNames.contains(STORE_NAME);
+  if (!db.objectStoreNames.contains(STORE_NAME)) return false;
+  return db.transaction(STORE_NAME).objectStore(STORE_NAME).indexNames.contains(CLAIMS_INDEX);
 }
 
 /**
- * Runs in the `versionchange` transaction of an upgrade: creates the workspace store when `db` lacks it
- * and, when `db` is a workspace of the first layout, moves its records into it (requests on the upgrade's
+ * Runs in the `versionchange` transaction of an upgrade: creates the workspace store when `db` lacks it,
+ * and its claims index when the store lacks that (a workspace from before the index keeps its records:
+ * their versions were issued without claims, which only the next version of each file needs), and, when
+ * `db` is a workspace of the first layout, moves its records into the store (requests on the upgrade's
  * transaction, which commits them all or nothing with the new version).
  */
 export function upgrade(db: IDBDatabase, tx: IDBTransaction): void {
-  if (db.objectStoreNames.contains(STORE_NAME)) return;
-  const store = db.createObjectStore(STORE_NAME, { autoIncrement: true });
+  const store = db.objectStoreNames.contains(STORE_NAME)
+    ? tx.objectStore(STORE_NAME)
+    : db.createObjectStore(STORE_NAME, { autoIncrement: true });
+  if (!store.indexNames.contains(CLAIMS_INDEX)) {
+    store.createIndex(CLAIMS_INDEX, CLAIM_FIELD, { unique: true });
+  }
   if (db.objectStoreNames.contains(FIRST_LAYOUT_STORE)) {
     moveFirstLayout(tx.objectStore(FIRST_LAYOUT_STORE), store, () =>
       db.deleteObjectStore(FIRST_LAYOUT_STORE),
@@ -79,6 +92,7 @@ function moveFirstLayout(old: IDBObjectStore, store: IDBObjectStore, done: () =>
   };
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
+/** True for any object (not null): a record read from storage before its shape is checked. */
+export function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
 }

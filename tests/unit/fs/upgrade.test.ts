@@ -105,3 +105,61 @@ describe('opening a workspace of the first layout', () => {
     expect(journals).toEqual([HISTORY, HISTORY]);
   });
 });
+
+/** Writes a workspace of the second layout (one `workspace` store, no claims index), as that code left it. */
+async function secondLayout(factory: IDBFactory): Promise<void> {
+  const request = factory.open('ws2', 1);
+  request.onupgradeneeded = () => request.result.createObjectStore('workspace', { autoIncrement: true });
+  const db = await promisifyRequest(request);
+  const tx = db.transaction('workspace', 'readwrite');
+  const store = tx.objectStore('workspace');
+  store.put({ path: '/a.txt', content: 'alpha\n', version: 'v2' }, 'file:/a.txt');
+  store.put({ path: '/gone.txt', version: 'v1', deleted: true }, 'gone:/gone.txt');
+  const { seq: _1, ...first } = entry(1, 'write', '/a.txt', 'v1');
+  const { seq: _2, ...second } = entry(2, 'write', '/gone.txt', 'v1');
+  const { seq: _3, ...third } = entry(3, 'edit', '/a.txt', 'v2');
+  const { seq: _4, ...fourth } = entry(4, 'delete', '/gone.txt', null);
+  for (const e of [first, second, third, fourth]) store.add(e);
+  await new Promise((resolve) => (tx.oncomplete = resolve));
+  db.close();
+}
+
+describe('opening a workspace from before the claims index', () => {
+  const open = async () => {
+    const factory = new IDBFactory();
+    await secondLayout(factory);
+    return { factory, fs: new IdbBackend({ useStore: connect('ws2', factory) }) };
+  };
+
+  it('keeps its files, tombstones and journal, and carries on numbering both', async () => {
+    const { fs } = await open();
+    expect((await fs.read('/a.txt'))?.version).toBe('v2');
+    const out = await fs.edit('/a.txt', { oldString: 'alpha', newString: 'ALPHA' }, none, agent);
+    const back = await fs.write('/gone.txt', 'back', none, agent);
+    expect([out.version, back.version]).toEqual(['v3', 'v2']);
+    expect((await fs.journal()).map((m) => [m.seq, m.version])).toEqual([
+      [1, 'v1'],
+      [2, 'v1'],
+      [3, 'v2'],
+      [4, null],
+      [5, 'v3'],
+      [6, 'v2'],
+    ]);
+  });
+
+  it('adds the index, so two tabs that knew the same version cannot both change the file', async () => {
+    const { factory, fs } = await open();
+    const other = new IdbBackend({ useStore: connect('ws2', factory) });
+    const { version } = (await fs.read('/a.txt'))!;
+    await other.read('/a.txt');
+    const guard = { kind: 'ifVersion', version } as const;
+    const results = await Promise.allSettled([
+      fs.edit('/a.txt', { oldString: 'alpha', newString: 'one' }, guard, agent),
+      other.edit('/a.txt', { oldString: 'alpha', newString: 'two' }, guard, agent),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
+    const db = await promisifyRequest(factory.open('ws2'));
+    expect([...db.transaction('workspace').objectStore('workspace').indexNames]).toEqual(['claims']);
+    db.close();
+  });
+});
