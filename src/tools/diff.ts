@@ -16,17 +16,60 @@ function keptLines(text: string): string[] {
   return text.match(/[^\n]*\n|[^\n]+$/g) ?? [];
 }
 
-/** Two texts as lines, and how many lines they share at the start (`head`) and the end (`tail`). */
+/**
+ * Two texts as lines, and how many lines they share at the start (`head`) and the end (`tail`); `base`
+ * more lines, the same in both, come before the first of `a` and `b`.
+ */
 interface Trimmed {
   a: string[];
   b: string[];
   head: number;
   tail: number;
+  base: number;
 }
 
+/** Both texts whole, as lines. */
 function trim(before: string, after: string): Trimmed {
-  const a = keptLines(before);
-  const b = keptLines(after);
+  return trimLines(keptLines(before), keptLines(after), 0);
+}
+
+/**
+ * The lines of both texts around where they differ: the characters they share at the start and at the
+ * end are found first, and only the lines between, with `CONTEXT` lines on either side, are split. So a
+ * change in a large file costs what its region costs, and gives what `trim` gives: the lines left out
+ * before are counted in `base`, the ones left out after are equal lines beyond the context.
+ */
+function trimAround(before: string, after: string): Trimmed {
+  const max = Math.min(before.length, after.length);
+  let same = 0;
+  while (same < max && before.charCodeAt(same) === after.charCodeAt(same)) same++;
+  let sameEnd = 0;
+  const room = max - same;
+  const shift = after.length - before.length;
+  while (
+    sameEnd < room &&
+    before.charCodeAt(before.length - 1 - sameEnd) === after.charCodeAt(after.length - 1 - sameEnd)
+  )
+    sameEnd++;
+  // Back to the start of the line holding the first difference, then CONTEXT lines more.
+  let start = same === 0 ? 0 : before.lastIndexOf('\n', same - 1) + 1;
+  for (let k = 0; k < CONTEXT && start > 0; k++)
+    start = start === 1 ? 0 : before.lastIndexOf('\n', start - 2) + 1;
+  // After the first line break inside the shared end (a line start in both texts), then CONTEXT lines more.
+  const cut = before.indexOf('\n', before.length - sameEnd);
+  let end = cut === -1 ? before.length : cut + 1;
+  for (let k = 0; k < CONTEXT && end < before.length; k++) {
+    const next = before.indexOf('\n', end);
+    end = next === -1 ? before.length : next + 1;
+  }
+  let base = 0;
+  for (let at = before.indexOf('\n'); at !== -1 && at < start; at = before.indexOf('\n', at + 1)) base++;
+  const a = keptLines(before.slice(start, end));
+  const b = keptLines(after.slice(start, end + shift));
+  return trimLines(a, b, base);
+}
+
+function trimLines(a: string[], b: string[], base: number): Trimmed {
   let head = 0;
   while (head < a.length && head < b.length && a[head] === b[head]) head++;
   let tail = 0;
@@ -36,7 +79,7 @@ function trim(before: string, after: string): Trimmed {
     a[a.length - 1 - tail] === b[b.length - 1 - tail]
   )
     tail++;
-  return { a, b, head, tail };
+  return { a, b, head, tail, base };
 }
 
 /**
@@ -47,16 +90,16 @@ function trim(before: string, after: string): Trimmed {
  * is not needed (`diffByLibrary` gives the same hunks; a property test holds the two together).
  */
 export function diffTexts(path: string, before: string, after: string): DiffStats {
-  const trimmed = trim(before, after);
+  const trimmed = trimAround(before, after);
   return replacedBlock(trimmed) ?? patch(path, trimmed);
 }
 
-/** `diffTexts` always through the diff library. */
+/** `diffTexts` the plain way: both texts split whole, and always through the diff library. */
 export function diffByLibrary(path: string, before: string, after: string): DiffStats {
   return patch(path, trim(before, after));
 }
 
-function patch(path: string, { a, b, head, tail }: Trimmed): DiffStats {
+function patch(path: string, { a, b, head, tail, base }: Trimmed): DiffStats {
   const from = Math.max(0, head - CONTEXT);
   const skipEnd = Math.max(0, tail - CONTEXT);
   const { hunks } = structuredPatch(
@@ -75,7 +118,8 @@ function patch(path: string, { a, b, head, tail }: Trimmed): DiffStats {
       if (line.startsWith('+')) added++;
       else if (line.startsWith('-')) removed++;
     }
-    return { oldStart: oldStart + from, oldLines, newStart: newStart + from, newLines, lines };
+    const skipped = from + base;
+    return { oldStart: oldStart + skipped, oldLines, newStart: newStart + skipped, newLines, lines };
   });
   return { hunks: out, added, removed };
 }
@@ -84,7 +128,7 @@ function patch(path: string, { a, b, head, tail }: Trimmed): DiffStats {
 // elsewhere in the hunk, the only longest common subsequence is the context, so any minimal line diff is
 // this hunk (removals first, as the library orders them). Lines without a final newline are left to the
 // library, which marks them.
-function replacedBlock({ a, b, head, tail }: Trimmed): DiffStats | null {
+function replacedBlock({ a, b, head, tail, base }: Trimmed): DiffStats | null {
   const from = Math.max(0, head - CONTEXT);
   const to = [a.length - tail + Math.min(tail, CONTEXT), b.length - tail + Math.min(tail, CONTEXT)];
   const removed = a.slice(head, a.length - tail);
@@ -106,9 +150,9 @@ function replacedBlock({ a, b, head, tail }: Trimmed): DiffStats | null {
   ];
   const kept = before.length + after.length;
   const hunk = {
-    oldStart: from + 1,
+    oldStart: base + from + 1,
     oldLines: kept + removed.length,
-    newStart: from + 1,
+    newStart: base + from + 1,
     newLines: kept + added.length,
     lines,
   };
