@@ -3,7 +3,7 @@ import { text, ToolError, type Card, type Content, type ToolContext, type ToolRe
 import type { FsBackend, WriteGuard } from '../fs/types';
 import { counts, diffTexts, hunksText } from './diff';
 import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
-import { count, cutLine, numbered, textLines } from './lines';
+import { count, cutLine, lineWindow, numbered, textLines } from './lines';
 
 /** A path argument, as every file tool describes it to the model. */
 export const PathArg = z.string().min(1).describe('Absolute path of the file, for example /src/app.ts');
@@ -37,23 +37,24 @@ export async function readWindow(
       'check the path with ls or glob; create it with write',
     );
   }
-  const all = textLines(file.content);
-  if (offset > Math.max(all.length, 1)) {
+  const window = lineWindow(file.content, offset, limit);
+  const total = window.total;
+  if (offset > Math.max(total, 1)) {
     throw new ToolError(
       'FS_OFFSET_PAST_END',
-      `offset ${offset} is past the end of ${file.path} (${count(all.length)} lines)`,
-      `use an offset from 1 to ${Math.max(all.length, 1)}`,
+      `offset ${offset} is past the end of ${file.path} (${count(total)} lines)`,
+      `use an offset from 1 to ${Math.max(total, 1)}`,
     );
   }
-  const lines = all.slice(offset - 1, offset - 1 + limit).map((line) => cutLine(line));
-  const whole = offset === 1 && lines.length === all.length;
+  const lines = window.lines.map((line) => cutLine(line));
+  const whole = offset === 1 && lines.length === total;
   const last = offset + lines.length - 1;
   observed(ctx, file.path, {
     version: file.version,
     via: 'read',
     ...(whole ? {} : { lines: [offset, last] }),
   });
-  return { path: file.path, version: file.version, offset, lines, totalLines: all.length };
+  return { path: file.path, version: file.version, offset, lines, totalLines: total };
 }
 
 /** "lines 41–80 of 1,203" */

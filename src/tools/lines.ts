@@ -1,8 +1,10 @@
+import { countLines, splitLines } from '../fs/match';
+
 /** Longest line a read shows in full; longer ones are cut with a marker saying how much was left out. */
 export const MAX_LINE = 2000;
 
 /** The lines of a text, as the filesystem counts them (no empty line after a final newline). */
-export { splitLines as textLines } from '../fs/match';
+export { splitLines as textLines };
 
 /** A line cut to `MAX_LINE` characters, with a marker when it was longer. */
 export function cutLine(line: string, max = MAX_LINE): string {
@@ -22,4 +24,27 @@ const counter = new Intl.NumberFormat('en-US');
 /** A count written the same way everywhere ("1,200"), independent of the visitor's locale. */
 export function count(n: number): string {
   return n >= 0 && n < 1000 && Number.isInteger(n) ? String(n) : counter.format(n);
+}
+
+/**
+ * `splitLines(text).slice(offset - 1, offset - 1 + limit)`, and `total`, the number of lines in `text`,
+ * without splitting the rest of `text`. The lines are cut from a copy of the window, so keeping them (in
+ * a log, say) keeps the window alive rather than the whole text it came from.
+ */
+export function lineWindow(text: string, offset: number, limit: number): { lines: string[]; total: number } {
+  const total = countLines(text);
+  let start = 0;
+  for (let line = 1; line < offset && start !== -1; line++) {
+    const next = text.indexOf('\n', start);
+    start = next === -1 ? -1 : next + 1;
+  }
+  if (start === -1 || start >= text.length || limit <= 0) return { lines: [], total };
+  let end = start;
+  for (let n = 0; n < limit && end < text.length; n++) {
+    const next = text.indexOf('\n', end);
+    end = next === -1 ? text.length : next + 1;
+  }
+  // Prepending a character and cutting it off again makes the engine copy the window: a plain slice of a
+  // large text would keep all of it reachable for as long as any of the lines is kept.
+  return { lines: splitLines((' ' + text.slice(start, end)).slice(1)), total };
 }
