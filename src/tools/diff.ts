@@ -166,7 +166,7 @@ export function hunksText(hunks: DiffStats['hunks'], maxLines = 40): string {
     ...h.lines,
   ]);
   if (all.length <= maxLines) return all.join('\n');
-  return [...all.slice(0, maxLines), `… ${all.length - maxLines} more diff lines not shown`].join('\n');
+  return [...all.slice(0, maxLines), `... ${all.length - maxLines} more diff lines not shown`].join('\n');
 }
 
 /** "+3 −1" */

@@ -57,10 +57,13 @@ export async function readWindow(
   return { path: file.path, version: file.version, offset, lines, totalLines: total };
 }
 
-/** "lines 41–80 of 1,203" */
+/**
+ * "lines 41-80 of 1,203". The model's texts keep to Latin-1 punctuation: a single en dash or ellipsis
+ * would make the engine store the whole text, kept in the session log, at two bytes a character.
+ */
 export function windowLabel(v: { offset: number; lines: readonly unknown[]; totalLines: number }): string {
   if (v.totalLines === 0) return 'empty file';
-  return `lines ${count(v.offset)}–${count(v.offset + v.lines.length - 1)} of ${count(v.totalLines)}`;
+  return `lines ${count(v.offset)}-${count(v.offset + v.lines.length - 1)} of ${count(v.totalLines)}`;
 }
 
 /** The model's text for a read: a header, numbered lines, and what is left beyond the window. */
@@ -69,7 +72,7 @@ export function renderRead(v: ReadValue): Content {
   const after = v.totalLines - end;
   const parts = [`${v.path} · version ${v.version} · ${windowLabel(v)}`];
   if (v.lines.length) parts.push(numbered(v.lines, v.offset));
-  if (after > 0) parts.push(`… ${count(after)} more lines; call read with offset=${end + 1} to continue.`);
+  if (after > 0) parts.push(`... ${count(after)} more lines; call read with offset=${end + 1} to continue.`);
   if (v.offset > 1) parts.push(`(${count(v.offset - 1)} lines before this window are not shown.)`);
   return text(parts.join('\n'));
 }
@@ -216,7 +219,7 @@ export function renderChange(v: ChangeValue): Content {
     v.replacements === undefined
       ? `Wrote ${v.path}`
       : `Edited ${v.path}: ${v.replacements} replacement${v.replacements === 1 ? '' : 's'}`;
-  const where = v.lines ? ` at line${v.lines[0] === v.lines[1] ? '' : 's'} ${v.lines[0]}–${v.lines[1]}` : '';
+  const where = v.lines ? ` at line${v.lines[0] === v.lines[1] ? '' : 's'} ${v.lines[0]}-${v.lines[1]}` : '';
   const note = v.normalized
     ? '\nNote: old_string matched only after Unicode normalization (quotes, dashes or spaces differ).'
     : '';

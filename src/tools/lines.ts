@@ -10,7 +10,7 @@ export { splitLines as textLines };
 export function cutLine(line: string, max = MAX_LINE): string {
   return line.length <= max
     ? line
-    : `${line.slice(0, max)} … [line cut: ${line.length - max} more characters]`;
+    : `${line.slice(0, max)} ... [line cut: ${line.length - max} more characters]`;
 }
 
 /** Lines numbered like `cat -n`, starting at `first`. */
