@@ -140,11 +140,14 @@ export class IdbBackend implements FsBackend {
     const attempt = (trustKnown: boolean) =>
       this.storage('readwrite', (store) => {
         known = this.knownThrough(store);
-        return commitIn(store, path, decide, trustKnown ? known.get(path) : null);
+        return commitIn(store, path, decide, trustKnown ? known.trusted(path) : null);
       });
     let done = await attempt(true);
     // Someone took the version after the one this tab knew: read the file and decide again.
-    if (done === TAKEN) done = await attempt(false);
+    if (done === TAKEN) {
+      known!.contended(path);
+      done = await attempt(false);
+    }
     if (done === TAKEN) throw new Error('a mutation that read the file found its version taken');
     const { outcome, mutation, after } = done;
     known!.learn(path, isTombstone(after) ? null : after);
@@ -364,6 +367,9 @@ export function storageError(error: unknown): ToolError {
   );
 }
 
+/** How many mutations of a path read first after it lost a claim. */
+const CONTENDED_WAIT = 8;
+
 /** How much file content a tab keeps for deciding without reading: 16 M characters (about 32 MB). */
 const KNOWN_CHARS = 16 * 2 ** 20;
 
@@ -375,16 +381,38 @@ const KNOWN_CHARS = 16 * 2 ** 20;
 class KnownFiles {
   private readonly files = new Map<string, FileRecord>();
   private chars = 0;
+  /** Paths whose claim was lost lately, and how many more of their mutations read first. */
+  private readonly waits = new Map<string, number>();
 
   constructor(readonly db: IDBDatabase) {}
 
-  get(path: string): FileRecord | null {
-    return this.files.get(path) ?? null;
+  /**
+   * The file to decide against without reading, if any. A path whose claim was lost lately is read
+   * first for its next few mutations: while tabs race for a file, a claim is likely to be lost, and
+   * losing one costs a transaction more than reading first would.
+   */
+  trusted(path: string): FileRecord | null {
+    const wait = this.waits.get(path);
+    if (wait === undefined) return this.files.get(path) ?? null;
+    if (wait <= 1) this.waits.delete(path);
+    else this.waits.set(path, wait - 1);
+    return null;
   }
 
-  /** Records what `path` holds: a file, or null for none (or unknown). */
+  /** Notes that a claim on `path` was lost. */
+  contended(path: string): void {
+    this.waits.set(path, CONTENDED_WAIT);
+  }
+
+  /**
+   * Records what `path` holds: a file, or null for none (or unknown). A file older than the one known is
+   * ignored: a read that started before this tab's own commit can finish after it, and a path's versions
+   * only grow (through one connection, to one database).
+   */
   learn(path: string, file: FileRecord | null): void {
     const old = this.files.get(path);
+    if (old !== undefined && file !== null && versionNumber(file.version) < versionNumber(old.version))
+      return;
     if (old !== undefined) {
       this.files.delete(path);
       this.chars -= old.content.length;

@@ -96,6 +96,19 @@ describe('a mutation of a file the tab knows', () => {
     expect((await b.journal()).map((m) => m.version)).toEqual(['v1', 'v2', 'v3']);
   });
 
+  it('reads first for the next mutations of a file whose claim it lost, then stops', async () => {
+    const { a, b, counts } = await twoTabs('0\n');
+    await a.read('/f.txt');
+    await b.write('/f.txt', 'b\n', none, other);
+    await a.write('/f.txt', 'a0\n', none, agent);
+    expect(counts).toEqual({ writes: 2, readsInWrites: 1, aborted: 1 });
+    // The file is known (a's own write), but the tab has just lost a race for it: it reads first.
+    for (let i = 1; i <= 8; i++) await a.write('/f.txt', `a${i}\n`, none, agent);
+    expect(counts).toEqual({ writes: 10, readsInWrites: 9, aborted: 1 });
+    await a.write('/f.txt', 'a9\n', none, agent);
+    expect(counts).toEqual({ writes: 11, readsInWrites: 9, aborted: 1 });
+  });
+
   it('is refused as stale when its guard holds the version the tab knows and another tab moved on', async () => {
     const { a, b } = await twoTabs();
     const { version } = (await a.read('/f.txt'))!;
