@@ -55,8 +55,11 @@ export function applyEdit(content: string, spec: EditSpec): EditResult {
   if (hits.length === 0) throw notFound(normalized);
   const after = splice(content, hits, newString);
   if (after === content) throw noChange('the replacement leaves the file exactly as it was');
-  const starts = lineStarts(content);
-  const spans = hits.map((hit): [number, number] => [lineOf(starts, hit.start), lineOf(starts, hit.end - 1)]);
+  const at = linesOf(
+    content,
+    hits.flatMap((hit) => [hit.start, hit.end - 1]),
+  );
+  const spans = hits.map((_, i): [number, number] => [at[2 * i]!, at[2 * i + 1]!]);
   const lines: [number, number] = [spans[0]![0], spans[spans.length - 1]![1]];
   return { after, replacements: hits.length, normalized, lines, spans };
 }
@@ -84,7 +87,7 @@ export function countLines(text: string): number {
 
 /** The 1-based line number of a UTF-16 offset in `text`. */
 export function lineAt(text: string, offset: number): number {
-  return lineOf(lineStarts(text), offset);
+  return linesOf(text, [offset])[0]!;
 }
 
 /** Finds the matches of `needle` in `content`, as ranges of the original; throws when ambiguous. */
@@ -181,21 +184,22 @@ function nearbyEnding(content: string, hit: Hit): string | null {
   return null;
 }
 
-function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return starts;
-}
-
-function lineOf(starts: number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if (starts[mid]! <= offset) low = mid;
-    else high = mid - 1;
+/**
+ * The 1-based line numbers of `offsets` (UTF-16 offsets in `text`, ascending), counting the line breaks
+ * before each once, without listing where every line starts.
+ */
+function linesOf(text: string, offsets: readonly number[]): number[] {
+  const lines: number[] = [];
+  let line = 1;
+  let brk = text.indexOf('\n');
+  for (const offset of offsets) {
+    while (brk !== -1 && brk < offset) {
+      line++;
+      brk = text.indexOf('\n', brk + 1);
+    }
+    lines.push(line);
   }
-  return low + 1;
+  return lines;
 }
 
 function noChange(why: string): ToolError {

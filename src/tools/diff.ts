@@ -40,17 +40,9 @@ function trim(before: string, after: string): Trimmed {
  * before are counted in `base`, the ones left out after are equal lines beyond the context.
  */
 function trimAround(before: string, after: string): Trimmed {
-  const max = Math.min(before.length, after.length);
-  let same = 0;
-  while (same < max && before.charCodeAt(same) === after.charCodeAt(same)) same++;
-  let sameEnd = 0;
-  const room = max - same;
+  const same = sharedStart(before, after);
   const shift = after.length - before.length;
-  while (
-    sameEnd < room &&
-    before.charCodeAt(before.length - 1 - sameEnd) === after.charCodeAt(after.length - 1 - sameEnd)
-  )
-    sameEnd++;
+  const sameEnd = sharedEnd(before, after, Math.min(before.length, after.length) - same);
   // Back to the start of the line holding the first difference, then CONTEXT lines more.
   let start = same === 0 ? 0 : before.lastIndexOf('\n', same - 1) + 1;
   for (let k = 0; k < CONTEXT && start > 0; k++)
@@ -67,6 +59,30 @@ function trimAround(before: string, after: string): Trimmed {
   const a = keptLines(before.slice(start, end));
   const b = keptLines(after.slice(start, end + shift));
   return trimLines(a, b, base);
+}
+
+/** Compared a block at a time first: comparing two slices is one call into the engine. */
+const BLOCK = 1024;
+
+/** How many characters `a` and `b` share at the start. */
+function sharedStart(a: string, b: string): number {
+  const max = Math.min(a.length, b.length);
+  let n = 0;
+  while (n + BLOCK <= max && a.slice(n, n + BLOCK) === b.slice(n, n + BLOCK)) n += BLOCK;
+  while (n < max && a.charCodeAt(n) === b.charCodeAt(n)) n++;
+  return n;
+}
+
+/** How many characters `a` and `b` share at the end, at most `max`. */
+function sharedEnd(a: string, b: string, max: number): number {
+  let n = 0;
+  while (
+    n + BLOCK <= max &&
+    a.slice(a.length - n - BLOCK, a.length - n) === b.slice(b.length - n - BLOCK, b.length - n)
+  )
+    n += BLOCK;
+  while (n < max && a.charCodeAt(a.length - 1 - n) === b.charCodeAt(b.length - 1 - n)) n++;
+  return n;
 }
 
 function trimLines(a: string[], b: string[], base: number): Trimmed {

@@ -45,6 +45,22 @@ describe('diffTexts', () => {
     );
   });
 
+  it('gives the hunks of the library where both texts share thousands of characters at either end', () => {
+    // Long enough that the shared start and end are compared a block (1,024 characters) at a time.
+    const line = fc.constantFrom('alpha\n', 'beta\n', 'gamma gamma\n', '\n', 'x');
+    const lines = (min: number, max: number) =>
+      fc.array(line, { minLength: min, maxLength: max }).map((l) => l.join(''));
+    const edit = fc
+      .tuple(lines(0, 900), lines(0, 6), lines(0, 6), lines(0, 900))
+      .map(([head, old, now, tail]) => [head + old + tail, head + now + tail] as const);
+    fc.assert(
+      fc.property(edit, ([before, after]) => {
+        expect(diffTexts('/f', before, after)).toEqual(diffByLibrary('/f', before, after));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('numbers the hunk of a change deep in a large file by its real lines', () => {
     const lines = Array.from({ length: 100_000 }, (_, i) => `line ${i + 1}`);
     const before = lines.join('\n') + '\n';
