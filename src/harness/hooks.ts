@@ -95,6 +95,9 @@ interface Entry extends Contribution {
 export class Hooks {
   private entries: readonly Entry[] = [];
   private seq = 0;
+  // Each hook's listeners in dispatch order, worked out once per change of `entries` (every call
+  // dispatches several times, and plugins come and go rarely).
+  private readonly ordered = new Map<AnyHook, readonly Entry[]>();
   /** Called when a notification listener throws; the sender never sees it. */
   onNoticeError: (error: PluginError) => void = () => {};
 
@@ -102,8 +105,10 @@ export class Hooks {
   add(plugin: string, contributions: readonly Contribution[]): () => void {
     const added = contributions.map((c) => ({ ...c, plugin, seq: this.seq++ }));
     this.entries = [...this.entries, ...added];
+    this.ordered.clear();
     return () => {
       this.entries = this.entries.filter((e) => !added.includes(e));
+      this.ordered.clear();
     };
   }
 
@@ -114,9 +119,14 @@ export class Hooks {
 
   /** The listeners of `hook` in dispatch order: by level, then by when they were added. */
   listeners(hook: AnyHook): readonly Entry[] {
-    return this.entries
-      .filter((e) => e.hook === hook)
-      .sort((a, b) => rank[a.order] - rank[b.order] || a.seq - b.seq);
+    let found = this.ordered.get(hook);
+    if (found === undefined) {
+      found = this.entries
+        .filter((e) => e.hook === hook)
+        .sort((a, b) => rank[a.order] - rank[b.order] || a.seq - b.seq);
+      this.ordered.set(hook, found);
+    }
+    return found;
   }
 
   /** The names of the plugins with at least one listener. */
@@ -180,14 +190,18 @@ export async function slot<I, D>(
 /** Notify: calls every listener synchronously; a listener that throws is reported, never rethrown. */
 export function notify<P>(hooks: Hooks, notice: Notice<P>, payload: P): void {
   for (const entry of hooks.listeners(notice)) {
-    const report = (thrown: unknown) =>
-      hooks.onNoticeError(new PluginError(entry.plugin, notice.name, thrown));
     try {
       const returned: unknown = entry.listener(payload);
       // An async listener (plugins may be JS) fails later; left alone it would be an unhandled rejection.
-      if (returned instanceof Promise) returned.catch(report);
+      if (returned instanceof Promise) {
+        returned.catch((thrown: unknown) => reportNotice(hooks, notice, entry, thrown));
+      }
     } catch (thrown) {
-      report(thrown);
+      reportNotice(hooks, notice, entry, thrown);
     }
   }
+}
+
+function reportNotice(hooks: Hooks, notice: { name: string }, entry: Entry, thrown: unknown): void {
+  hooks.onNoticeError(new PluginError(entry.plugin, notice.name, thrown));
 }

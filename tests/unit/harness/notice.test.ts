@@ -24,6 +24,18 @@ describe('notify', () => {
     expect(seen).toEqual(['a:x', 'b:x']);
   });
 
+  it('reaches the listeners present at each dispatch, as plugins come and go', () => {
+    const { hooks } = mkHooks();
+    const seen: string[] = [];
+    const removeA = hooks.add('a', [observed.of((p) => seen.push(`a:${p.path}`))]);
+    notify(hooks, observed, { path: '1' });
+    hooks.add('b', [observed.of((p) => seen.push(`b:${p.path}`))]);
+    notify(hooks, observed, { path: '2' });
+    removeA();
+    notify(hooks, observed, { path: '3' });
+    expect(seen).toEqual(['a:1', 'a:2', 'b:2', 'b:3']);
+  });
+
   it('respects the order levels', () => {
     const { hooks } = mkHooks();
     const seen: string[] = [];
