@@ -420,8 +420,8 @@ class KnownFiles {
     if (file === null || file.content.length > KNOWN_CHARS) return;
     this.files.set(path, file);
     this.chars += file.content.length;
-    for (const [oldest, record] of this.files) {
-      if (this.chars <= KNOWN_CHARS) break;
+    while (this.chars > KNOWN_CHARS) {
+      const [oldest, record] = this.files.entries().next().value!;
       this.files.delete(oldest);
       this.chars -= record.content.length;
     }

@@ -9,12 +9,20 @@ export const MAX_SEGMENT_LENGTH = 255;
 const REMEDY = 'Use an absolute path inside the workspace, such as /src/app.ts.';
 
 /**
+ * A path `normalizePath` gives back unchanged: one or more segments, each a slash and 1 to 255
+ * characters other than slash and NUL, and neither `.` nor `..`.
+ */
+const NORMAL = /^(?:\/(?!\.\.?(?:\/|$))[^/\0]{1,255})+$/;
+
+/**
  * Normalizes a path the model or a person typed into the absolute POSIX form the backends store:
  * `a/b`, `/a/./b`, `//a//b/` all become `/a/b`, and `..` steps up one segment. The root itself is `/`.
  * Throws `FS_INVALID_PATH` for an empty or blank path, a NUL character, `..` above the root, a path over
  * 1024 characters or a segment over 255.
  */
 export function normalizePath(raw: string): string {
+  // Most paths arrive normal already (every file tool normalizes its path several times per call).
+  if (typeof raw === 'string' && raw.length <= MAX_PATH_LENGTH && NORMAL.test(raw)) return raw;
   if (typeof raw !== 'string' || raw.trim() === '') {
     throw invalid(raw, 'the path is empty', 'Give the path of a file, such as /src/app.ts.');
   }

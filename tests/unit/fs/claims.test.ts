@@ -109,6 +109,23 @@ describe('a mutation of a file the tab knows', () => {
     expect(counts).toEqual({ writes: 11, readsInWrites: 9, aborted: 1 });
   });
 
+  it('keeps what it knows to 16 M characters, forgetting the file used longest ago', async () => {
+    const { a, b, counts } = await twoTabs();
+    const big = (c: string) => c.repeat(9 * 2 ** 20) + '\nend\n';
+    await b.write('/one.txt', big('1'), none, other);
+    await b.write('/two.txt', big('2'), none, other);
+    await a.read('/one.txt');
+    await a.read('/f.txt');
+    await a.read('/two.txt');
+    // Two files of 9 M characters do not fit together: the first one read is forgotten, the small one is not.
+    await a.edit('/f.txt', { oldString: 'alpha', newString: 'A' }, none, agent);
+    expect(counts.readsInWrites).toBe(0);
+    await a.edit('/two.txt', { oldString: 'end', newString: 'END' }, none, agent);
+    expect(counts.readsInWrites).toBe(0);
+    await a.edit('/one.txt', { oldString: 'end', newString: 'END' }, none, agent);
+    expect(counts.readsInWrites).toBe(1);
+  });
+
   it('is refused as stale when its guard holds the version the tab knows and another tab moved on', async () => {
     const { a, b } = await twoTabs();
     const { version } = (await a.read('/f.txt'))!;

@@ -1,6 +1,8 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ToolError } from '../../../src/harness/errors';
 import { impliedDirs, normalizeFilePath, normalizePath, parentDirs } from '../../../src/fs/paths';
+import { canonical } from '../../model/reference';
 
 const refusal = (raw: string, normalize = normalizePath): ToolError | null => {
   try {
@@ -27,6 +29,21 @@ describe('normalizePath', () => {
     ['/.hidden/...', '/.hidden/...'],
   ])('normalizes %j to %j', (raw, expected) => {
     expect(normalizePath(raw)).toBe(expected);
+  });
+
+  it('agrees with the reference model on paths of slashes, dots, letters, spaces and NULs', () => {
+    const raw = fc
+      .array(fc.constantFrom('/', '.', '..', 'a', 'b c', ' ', '\0', '...'), { maxLength: 12 })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(raw, (path) => {
+        // The reference knows no root path ("/" is nothing left: invalid), nor blank paths or NULs.
+        const expected = path.trim() === '' || path.includes('\0') ? null : canonical(path);
+        const got = refusal(path) === null ? normalizePath(path) : null;
+        expect(got === '/' ? null : got).toBe(expected);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it.each([[''], ['   '], ['\t\n']])('refuses the blank path %j', (raw) => {
