@@ -9,10 +9,10 @@ export const MAX_SEGMENT_LENGTH = 255;
 const REMEDY = 'Use an absolute path inside the workspace, such as /src/app.ts.';
 
 /**
- * A path `normalizePath` gives back unchanged: one or more segments, each a slash and 1 to 255
- * characters other than slash and NUL, and neither `.` nor `..`.
+ * A path `normalizePath` gives back unchanged, if it has no NUL: one or more segments, each a slash and
+ * 1 to 255 characters other than a slash, and neither `.` nor `..`.
  */
-const NORMAL = /^(?:\/(?!\.\.?(?:\/|$))[^/\0]{1,255})+$/;
+const NORMAL = /^(?:\/(?!\.\.?(?:\/|$))[^/]{1,255})+$/;
 
 /**
  * Normalizes a path the model or a person typed into the absolute POSIX form the backends store:
@@ -22,7 +22,9 @@ const NORMAL = /^(?:\/(?!\.\.?(?:\/|$))[^/\0]{1,255})+$/;
  */
 export function normalizePath(raw: string): string {
   // Most paths arrive normal already (every file tool normalizes its path several times per call).
-  if (typeof raw === 'string' && raw.length <= MAX_PATH_LENGTH && NORMAL.test(raw)) return raw;
+  if (typeof raw === 'string' && raw.length <= MAX_PATH_LENGTH && !raw.includes('\0') && NORMAL.test(raw)) {
+    return raw;
+  }
   if (typeof raw !== 'string' || raw.trim() === '') {
     throw invalid(raw, 'the path is empty', 'Give the path of a file, such as /src/app.ts.');
   }

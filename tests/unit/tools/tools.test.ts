@@ -10,7 +10,7 @@ describe('read', () => {
     const c = await w.call('read', { path: '/big.txt', offset: 41, limit: 40 });
     expect(said(c)).toContain('lines 41-80 of 1,203');
     // Latin-1 throughout, so the engine keeps the text at one byte a character.
-    expect(said(c)).toMatch(/^[\u0000-\u00ff]*$/);
+    expect([...said(c)].filter((ch) => ch.charCodeAt(0) > 0xff)).toEqual([]);
     expect(said(c)).toContain('    41\tline 41');
     expect(said(c)).toContain('1,123 more lines; call read with offset=81');
     expect(c.entry.result?.card.card).toMatchObject({ card: 'read', offset: 41, totalLines: 1203 });
