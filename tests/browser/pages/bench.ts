@@ -1,8 +1,10 @@
 // The in-page half of `npm run bench` (scripts/bench.mjs): the same read+edit cycles done through the
-// whole harness over IndexedDB, and as bare idb-keyval get/set calls. Times are measured here, in the
+// whole harness over IndexedDB, through it over the in-memory backend, through the IndexedDB backend
+// alone, and as bare idb-keyval get/set calls. Times are measured here, in the
 // page, with performance.now(); the script takes warm-up runs, repeats and medians.
 import { createStore, get, set } from 'idb-keyval';
-import { IdbBackend, connect } from '../../../src/fs';
+import { IdbBackend, MemoryBackend, connect } from '../../../src/fs';
+import type { FsBackend } from '../../../src/fs/types';
 import { Hooks, Registry, Session } from '../../../src/harness';
 import { fsObservationPolicy } from '../../../src/plugins/fs-observation-policy';
 import { fileTools } from '../../../src/tools';
@@ -29,7 +31,7 @@ declare global {
   }
 }
 
-type Kind = 'harness' | 'backend' | 'bare';
+type Kind = 'harness' | 'memory' | 'backend' | 'bare';
 
 const PATH = '/bench.txt';
 let databases = 0;
@@ -70,8 +72,10 @@ function runner(cycle: (i: number) => Promise<void>, check: (done: number) => Pr
   return r;
 }
 
-async function harness(spec: CycleSpec) {
-  const fs = new IdbBackend({ useStore: connect(unique('harness'), indexedDB) });
+async function harness(
+  spec: CycleSpec,
+  fs: FsBackend = new IdbBackend({ useStore: connect(unique('harness'), indexedDB) }),
+) {
   const { content, counterLine } = makeFile(spec.lines);
   await fs.write(PATH, content, { kind: 'none' }, { kind: 'external', who: 'scenario' });
   const hooks = new Hooks();
@@ -94,6 +98,9 @@ async function harness(spec: CycleSpec) {
     async (done) => expectCounter((await fs.read(PATH))?.content, done),
   );
 }
+
+// The harness over the in-memory backend: its own work, with no storage round trip between the steps.
+const memory = (spec: CycleSpec) => harness(spec, new MemoryBackend());
 
 // The storage layer alone, to tell its cost from the harness's: the same cycles as direct IdbBackend
 // calls, the edit guarded by the version just read.
@@ -138,7 +145,7 @@ function expectCounter(text: string | undefined, done: number): void {
   if (!text?.includes(counter(done))) throw new Error(`after ${done} cycles the file lacks ${counter(done)}`);
 }
 
-const KINDS = { harness, backend, bare };
+const KINDS = { harness, memory, backend, bare };
 const open = new Map<number, Awaited<ReturnType<typeof bare>>>();
 let handles = 0;
 
