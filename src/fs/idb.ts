@@ -45,13 +45,13 @@ export interface IdbBackendSpec {
 const OTHER_TAB: Actor = { kind: 'external', who: 'other-tab' };
 
 /**
- * A workspace kept in IndexedDB (layout.ts). Every mutation is one readwrite transaction whose
- * synchronous callbacks read the file, decide (guard, match, replace), and store the file, claim its new
- * version and append the journal entry, or abort so that nothing lands. A file this tab has just read or
- * written is not read again: the mutation decides against what the tab knows and claims the version
- * after it, which fails when that version is already taken (see `commitIn`). Versions count per path and
- * the journal numbers its own entries, so no global counter is read or written. Relies on the global
- * `IDBKeyRange` for listings.
+ * A workspace kept in IndexedDB (layout.ts). Every mutation commits in one readwrite transaction whose
+ * synchronous callbacks read the file, decide (guard, match, replace), and store the file and append the
+ * journal entry, which claims the new version, or abort so that nothing lands. A file this tab has just
+ * read or written is not read again: the mutation decides against what the tab knows, and its entry's
+ * claim fails when that version has been taken since; the mutation then reads and decides again in a
+ * second transaction (see `commitIn`). Versions count per path and the journal numbers its own entries,
+ * so no global counter is read or written. Relies on the global `IDBKeyRange` for listings.
  */
 export class IdbBackend implements FsBackend {
   readonly persistent = true;
