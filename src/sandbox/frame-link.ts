@@ -1,5 +1,5 @@
 import { fetchAssets } from './assets';
-import { frameDocument } from './frame';
+import { frameDocument, hiddenSandboxFrame } from './frame';
 import { keepEngineWarm } from './keeper';
 import { type Link, type OpenLink, deliver } from './link';
 import { MAX_REPLY_BYTES, PROTOCOL_VERSION, Reply, decode } from './protocol';
@@ -13,16 +13,8 @@ export interface FrameLinkSpec {
 }
 
 function hiddenFrame(): HTMLIFrameElement {
-  const frame = document.createElement('iframe');
-  // allow-scripts alone: the frame's origin is opaque ("null"), so it reaches none of the page's storage.
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.setAttribute('aria-hidden', 'true');
-  frame.setAttribute('tabindex', '-1');
-  frame.title = 'plugin sandbox';
-  frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
+  const frame = hiddenSandboxFrame('plugin sandbox', frameDocument());
   frame.dataset.sandbox = '';
-  frame.srcdoc = frameDocument();
   return frame;
 }
 

@@ -51,11 +51,32 @@ export const FRAME_SCRIPT = `(() => {
 
 /** The frame's whole document. */
 export function frameDocument(): string {
+  return sandboxDocument(FRAME_CSP, FRAME_SCRIPT);
+}
+
+/** A frame document holding only its policy and one inline script. */
+export function sandboxDocument(csp: string, script: string): string {
   return [
     '<!doctype html>',
     '<html><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${FRAME_CSP}">`,
-    `<script>${FRAME_SCRIPT}</script>`,
+    `<meta http-equiv="Content-Security-Policy" content="${csp}">`,
+    `<script>${script}</script>`,
     '</head><body></body></html>',
   ].join('\n');
+}
+
+/**
+ * A hidden `sandbox="allow-scripts"` frame showing `srcdoc`, not yet in the page. With allow-scripts
+ * alone the frame's origin is opaque ("null"), so it reaches none of the page's storage.
+ */
+export function hiddenSandboxFrame(title: string, srcdoc: string): HTMLIFrameElement {
+  const frame = document.createElement('iframe');
+  frame.setAttribute('sandbox', 'allow-scripts');
+  frame.setAttribute('referrerpolicy', 'no-referrer');
+  frame.setAttribute('aria-hidden', 'true');
+  frame.setAttribute('tabindex', '-1');
+  frame.title = title;
+  frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
+  frame.srcdoc = srcdoc;
+  return frame;
 }

@@ -6,6 +6,7 @@
 // compiling QuickJS function by function: about half of its start. The frame runs no visitor code,
 // starts no worker, and sends nothing back, so the host reads no message from it.
 import { fetchAssets } from './assets';
+import { hiddenSandboxFrame, sandboxDocument } from './frame';
 
 /** The keeper's policy: its inline script and wasm compilation, nothing else. */
 export const KEEPER_CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'";
@@ -22,16 +23,6 @@ export const KEEPER_SCRIPT = `(() => {
   addEventListener('message', onMessage);
 })();`;
 
-function keeperDocument(): string {
-  return [
-    '<!doctype html>',
-    '<html><head><meta charset="utf-8">',
-    `<meta http-equiv="Content-Security-Policy" content="${KEEPER_CSP}">`,
-    `<script>${KEEPER_SCRIPT}</script>`,
-    '</head><body></body></html>',
-  ].join('\n');
-}
-
 let kept: HTMLIFrameElement | null = null;
 
 /**
@@ -40,15 +31,8 @@ let kept: HTMLIFrameElement | null = null;
  */
 export function keepEngineWarm(): void {
   if (kept) return;
-  const frame = document.createElement('iframe');
+  const frame = hiddenSandboxFrame('plugin sandbox engine cache', sandboxDocument(KEEPER_CSP, KEEPER_SCRIPT));
   kept = frame;
-  frame.setAttribute('sandbox', 'allow-scripts');
-  frame.setAttribute('referrerpolicy', 'no-referrer');
-  frame.setAttribute('aria-hidden', 'true');
-  frame.setAttribute('tabindex', '-1');
-  frame.title = 'plugin sandbox engine cache';
-  frame.style.cssText = 'position:absolute;width:0;height:0;border:0;visibility:hidden';
-  frame.srcdoc = keeperDocument();
   frame.addEventListener(
     'load',
     () => {
