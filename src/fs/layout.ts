@@ -23,6 +23,8 @@
 // counter record `meta` ({version, seq}) and `log:<seq, 12 digits>`. Every mutation had to read and
 // rewrite `meta`; now a mutation of an existing file reads that file, writes it and adds one entry.
 
+import type { Mutation } from './types';
+
 /** The one object store of a workspace. */
 export const STORE_NAME = 'workspace';
 /** The one store of the first layout; moved into the current one by the upgrade, then deleted. */
@@ -35,10 +37,13 @@ export const tombstoneKey = (path: string): string => 'gone:' + path;
 /** The unique index of the versions journal entries have claimed, and the entries' field it reads. */
 export const CLAIMS_INDEX = 'claims';
 const CLAIM_FIELD = 'claim';
-/** A journal entry's claim on version number `n` of `path`. */
-export const claimOf = (path: string, n: number): { [CLAIM_FIELD]: [string, number] } => ({
-  [CLAIM_FIELD]: [path, n],
-});
+/** A journal entry as stored: the mutation without its seq (the key), and its claim. */
+type JournalRecord = Omit<Mutation, 'seq'> & { [CLAIM_FIELD]: [string, number] };
+/** The journal entry of `change`, claiming the version number `n` it gave the path. */
+export function journalRecord({ op, path, version, by }: Omit<Mutation, 'seq'>, n: number): JournalRecord {
+  // A plain literal (no spread, no computed key): one is made for every mutation.
+  return { op, path, version, by, claim: [path, n] };
+}
 /** The key of the version floor. */
 export const FLOOR_KEY = 'floor';
 /** Every journal entry's key: all numbers. Relies on the global `IDBKeyRange`. */
