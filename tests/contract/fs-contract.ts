@@ -19,13 +19,14 @@ function assert(ok: boolean, message: string): asserts ok {
   if (!ok) throw new Error(`contract broken: ${message}`);
 }
 
-function equal(actual: unknown, expected: unknown, what: string): void {
+/** Throws unless `actual` and `expected` have the same JSON. */
+export function equal(actual: unknown, expected: unknown, what: string): void {
   const [a, e] = [JSON.stringify(actual), JSON.stringify(expected)];
   assert(a === e, `${what}: expected ${e}, got ${a}`);
 }
 
 /** Awaits `work` and checks that it failed with a ToolError-shaped error carrying `code` and a remedy. */
-async function expectError(
+export async function expectError(
   code: string,
   work: Promise<unknown>,
 ): Promise<{ message: string; remedy: string }> {

@@ -1,6 +1,8 @@
 // Runs every case of the backend contract against the real IndexedDB of the browser (a new database per
-// case) and against the in-memory backend, and publishes one result per case for fs-idb.spec.ts.
+// case) and against the in-memory backend, then the claims cases with two tabs' connections to one
+// database, and publishes one result per case for fs-idb.spec.ts.
 import { IdbBackend, MemoryBackend, connect } from '../../../src/fs';
+import { claimsCases, type MakeTabs } from '../../contract/claims-contract';
 import { fsContract, type MakeBackend } from '../../contract/fs-contract';
 
 /** One contract case as it ran here. */
@@ -28,10 +30,16 @@ const idb: MakeBackend = async () => {
   return new IdbBackend({ useStore: connect(name, indexedDB), channel: new BroadcastChannel(`fs:${name}`) });
 };
 const memory: MakeBackend = async () => new MemoryBackend();
+// A fresh database per case, which each of the case's tabs opens a connection of its own to.
+const tabs: MakeTabs = async () => {
+  const name = `claims-${run}-${++databases}`;
+  return () => connect(name, indexedDB);
+};
+const claims = claimsCases.map((c) => ({ name: `two tabs: ${c.name}`, run: () => c.run(tabs) }));
 
 async function runAll(): Promise<ContractResult[]> {
   const results: ContractResult[] = [];
-  for (const c of [...fsContract('IdbBackend', idb), ...fsContract('MemoryBackend', memory)]) {
+  for (const c of [...fsContract('IdbBackend', idb), ...fsContract('MemoryBackend', memory), ...claims]) {
     try {
       await c.run();
       results.push({ name: c.name, ok: true });
