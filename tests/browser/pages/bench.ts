@@ -31,7 +31,7 @@ declare global {
   }
 }
 
-type Kind = 'harness' | 'memory' | 'backend' | 'bare';
+type Kind = 'harness' | 'memory' | 'backend' | 'bare' | 'early';
 
 const PATH = '/bench.txt';
 let databases = 0;
@@ -122,22 +122,62 @@ async function backend(spec: CycleSpec) {
   );
 }
 
-async function bare(spec: CycleSpec) {
-  const store = createStore(unique('bare'), 'kv');
+/** The same data work over plain `get` and `put` of the text, as the baselines do it. */
+async function textCycles(
+  spec: CycleSpec,
+  load: () => Promise<string | undefined>,
+  store: (text: string) => Promise<unknown>,
+) {
   const { content, counterLine } = makeFile(spec.lines);
-  await set(PATH, content, store);
+  await store(content);
   const { offset, limit } = windowOf(spec, counterLine);
   return runner(
     async (i) => {
-      // The same data work: fetch the text, cut the window a person would see, replace, store.
-      const text = (await get<string>(PATH, store))!;
+      // Fetch the text, cut the window a person would see, replace, store.
+      const text = (await load())!;
       const shown = text.split('\n').slice(offset - 1, offset - 1 + limit).length;
       if (shown !== limit) throw new Error(`cycle ${i}: a window of ${shown} lines`);
       const at = text.indexOf(counter(i));
       if (at === -1) throw new Error(`cycle ${i}: counter not found`);
-      await set(PATH, text.slice(0, at) + counter(i + 1) + text.slice(at + counter(i).length), store);
+      await store(text.slice(0, at) + counter(i + 1) + text.slice(at + counter(i).length));
     },
-    async (done) => expectCounter(await get<string>(PATH, store), done),
+    async (done) => expectCounter(await load(), done),
+  );
+}
+
+async function bare(spec: CycleSpec) {
+  const kv = createStore(unique('bare'), 'kv');
+  return textCycles(
+    spec,
+    () => get<string>(PATH, kv),
+    (text) => set(PATH, text, kv),
+  );
+}
+
+// The same data work on IndexedDB without idb-keyval, each transaction told to commit as soon as its one
+// request is made, as the IdbBackend does: to show what of the gap to bare idb-keyval that alone closes.
+async function early(spec: CycleSpec) {
+  const db = await new Promise<IDBDatabase>((resolve, reject) => {
+    const open = indexedDB.open(unique('early'));
+    open.onupgradeneeded = () => open.result.createObjectStore('kv');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+  const request = <T>(mode: IDBTransactionMode, make: (store: IDBObjectStore) => IDBRequest<T>) => {
+    const tx = db.transaction('kv', mode);
+    const made = make(tx.objectStore('kv'));
+    tx.commit();
+    return new Promise<T>((resolve, reject) => {
+      // A read is done when its request is; a write when its transaction is.
+      if (mode === 'readonly') made.onsuccess = () => resolve(made.result);
+      else tx.oncomplete = () => resolve(made.result);
+      tx.onabort = () => reject(tx.error);
+    });
+  };
+  return textCycles(
+    spec,
+    () => request('readonly', (store) => store.get(PATH) as IDBRequest<string | undefined>),
+    (text) => request('readwrite', (store) => store.put(text, PATH)),
   );
 }
 
@@ -145,7 +185,7 @@ function expectCounter(text: string | undefined, done: number): void {
   if (!text?.includes(counter(done))) throw new Error(`after ${done} cycles the file lacks ${counter(done)}`);
 }
 
-const KINDS = { harness, memory, backend, bare };
+const KINDS = { harness, memory, backend, bare, early };
 const open = new Map<number, Awaited<ReturnType<typeof bare>>>();
 let handles = 0;
 
