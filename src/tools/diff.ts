@@ -1,6 +1,8 @@
 import { structuredPatch } from 'diff';
+import { lineAt } from '../fs/match';
 import type { DiffHunk } from '../harness';
 import type { z } from 'zod';
+import { afterLines } from './lines';
 
 /** The hunks of a change, with its +/− line counts. */
 export interface DiffStats {
@@ -49,13 +51,8 @@ function trimAround(before: string, after: string): Trimmed {
     start = start === 1 ? 0 : before.lastIndexOf('\n', start - 2) + 1;
   // After the first line break inside the shared end (a line start in both texts), then CONTEXT lines more.
   const cut = before.indexOf('\n', before.length - sameEnd);
-  let end = cut === -1 ? before.length : cut + 1;
-  for (let k = 0; k < CONTEXT && end < before.length; k++) {
-    const next = before.indexOf('\n', end);
-    end = next === -1 ? before.length : next + 1;
-  }
-  let base = 0;
-  for (let at = before.indexOf('\n'); at !== -1 && at < start; at = before.indexOf('\n', at + 1)) base++;
+  const end = afterLines(before, cut === -1 ? before.length : cut + 1, CONTEXT);
+  const base = lineAt(before, start) - 1;
   const a = keptLines(before.slice(start, end));
   const b = keptLines(after.slice(start, end + shift));
   return trimLines(a, b, base);

@@ -26,6 +26,16 @@ export function count(n: number): string {
   return n >= 0 && n < 1000 && Number.isInteger(n) ? String(n) : counter.format(n);
 }
 
+/** The offset just past the next `n` line breaks from `from` in `text`; its length when fewer follow. */
+export function afterLines(text: string, from: number, n: number): number {
+  let at = from;
+  for (let k = 0; k < n && at < text.length; k++) {
+    const next = text.indexOf('\n', at);
+    at = next === -1 ? text.length : next + 1;
+  }
+  return at;
+}
+
 /**
  * `splitLines(text).slice(offset - 1, offset - 1 + limit)`, and `total`, the number of lines in `text`,
  * without splitting the rest of `text`. The lines are cut from a copy of the window, so keeping them (in
@@ -33,17 +43,9 @@ export function count(n: number): string {
  */
 export function lineWindow(text: string, offset: number, limit: number): { lines: string[]; total: number } {
   const total = countLines(text);
-  let start = 0;
-  for (let line = 1; line < offset && start !== -1; line++) {
-    const next = text.indexOf('\n', start);
-    start = next === -1 ? -1 : next + 1;
-  }
-  if (start === -1 || start >= text.length || limit <= 0) return { lines: [], total };
-  let end = start;
-  for (let n = 0; n < limit && end < text.length; n++) {
-    const next = text.indexOf('\n', end);
-    end = next === -1 ? text.length : next + 1;
-  }
+  const start = afterLines(text, 0, offset - 1);
+  if (start >= text.length || limit <= 0) return { lines: [], total };
+  const end = afterLines(text, start, limit);
   // Prepending a character and cutting it off again makes the engine copy the window: a plain slice of a
   // large text would keep all of it reachable for as long as any of the lines is kept.
   return { lines: splitLines((' ' + text.slice(start, end)).slice(1)), total };
