@@ -21,6 +21,14 @@ export type ErrorCode =
   | `SQL_${string}`
   | `WEB_${string}`;
 
+/** The shape of every error code: capital letters, digits and `_`, starting with a letter. */
+export const ERROR_CODE = /^[A-Z][A-Z0-9_]*$/;
+
+/** Whether `code` is a well-formed error code (code written in JavaScript may put anything there). */
+export function isErrorCode(code: unknown): code is ErrorCode {
+  return typeof code === 'string' && ERROR_CODE.test(code);
+}
+
 /**
  * An error meant for the model: a stable `code`, what happened, and the `remedy` that leads to the right
  * next action. Tools throw it; the registry turns it into an error result.
@@ -70,7 +78,7 @@ export function describeThrown(thrown: unknown): string {
 export function codeOf(thrown: unknown, fallback: ErrorCode): ErrorCode {
   try {
     // Code written in JavaScript may put anything in `code`; the log accepts only stable codes.
-    return thrown instanceof ToolError && /^[A-Z][A-Z0-9_]*$/.test(thrown.code) ? thrown.code : fallback;
+    return thrown instanceof ToolError && isErrorCode(thrown.code) ? thrown.code : fallback;
   } catch {
     return fallback;
   }

@@ -1,17 +1,13 @@
 import { z } from 'zod';
 import { Content } from './content';
-import type { ErrorCode } from './errors';
-import type { Json as JsonValue } from './json';
+import { type ErrorCode, isErrorCode } from './errors';
+import { JsonValue as Json } from './json';
 
-const Json: z.ZodType<JsonValue> = z.lazy(() =>
-  z.union([z.null(), z.boolean(), z.number(), z.string(), z.array(Json), z.record(z.string(), Json)]),
-);
+/** A well-formed error code (see `ERROR_CODE`). */
+export const ErrorCodeSchema = z.custom<ErrorCode>(isErrorCode, 'an error code');
 
 const ResultError = z.strictObject({
-  code: z.custom<ErrorCode>(
-    (code) => typeof code === 'string' && /^[A-Z][A-Z0-9_]*$/.test(code),
-    'an error code',
-  ),
+  code: ErrorCodeSchema,
   message: z.string(),
   remedy: z.string().optional(),
 });

@@ -8,5 +8,6 @@ export * from './present';
 export * from './purity';
 export * from './registry';
 export * from './replay';
+export * from './result';
 export * from './session';
 export * from './tool';

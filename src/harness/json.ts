@@ -1,9 +1,23 @@
+import { z } from 'zod';
+import type { Result } from './result';
+
 /** A JSON value: what can cross every boundary of the harness and come back unchanged. */
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** The schema of any JSON value, for records and messages that carry JSON of any shape. */
+export const JsonValue: z.ZodType<Json> = z.lazy(() =>
+  z.union([
+    z.null(),
+    z.boolean(),
+    z.number(),
+    z.string(),
+    z.array(JsonValue),
+    z.record(z.string(), JsonValue),
+  ]),
+);
+
 /** The outcome of `toJson`: a fresh plain copy, or where and why the input is not JSON. */
-export type JsonCheck =
-  { ok: true; value: Json; error?: never } | { ok: false; error: string; value?: never };
+export type JsonCheck = Result<Json>;
 
 /**
  * Copies `input` into plain JSON, refusing anything that would not survive `JSON.stringify` and back

@@ -56,11 +56,14 @@ export interface ToolSpec<I, O> {
 /** A defined tool. Its type parameters are erased so tools of every shape fit one registry. */
 export type Tool = ToolSpec<any, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
+/** The shape of a tool's name: lowercase letters, digits and `_`, starting with a letter, at most 64. */
+export const TOOL_NAME = /^[a-z][a-z0-9_]{0,63}$/;
+
 /** Tools are made with `Tool.define(spec)`. */
 export const Tool = {
   /** Defines a tool. Checks the spec's shape at once, so a broken tool fails where it is written. */
   define<I, O>(spec: ToolSpec<I, O>): ToolSpec<I, O> {
-    if (!/^[a-z][a-z0-9_]{0,63}$/.test(spec.name)) {
+    if (!TOOL_NAME.test(spec.name)) {
       throw new RangeError(`Invalid tool name "${spec.name}": use lowercase letters, digits and _`);
     }
     if (!spec.description.trim()) throw new RangeError(`Tool "${spec.name}" needs a description`);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HarnessEvent, Json, ToolResult } from '../harness';
+import type { HarnessEvent, Json, Result, ToolResult } from '../harness';
 import type { ExternalChange, Step } from './scenario';
 import { actionsOf, reactTo, type Action } from './scripted';
 
@@ -25,8 +25,7 @@ export interface ScriptState {
 }
 
 /** A derived script state, or why the log does not fit the script. */
-export type Derived =
-  { ok: true; value: ScriptState; error?: never } | { ok: false; error: string; value?: never };
+export type Derived = Result<ScriptState>;
 
 type CallEvent = Extract<HarnessEvent, { type: 'tool/call' }>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HarnessEvent } from '../harness';
+import { HarnessEvent, type Result } from '../harness';
 import { ScenarioId } from './scenario';
 
 /** The `format` of an exported session file. */
@@ -48,8 +48,7 @@ export interface ImportError {
 }
 
 /** An import's outcome. */
-export type Imported =
-  { ok: true; value: SessionFile; error?: never } | { ok: false; error: ImportError; value?: never };
+export type Imported = Result<SessionFile, ImportError>;
 
 const refuse = (code: ImportCode, message: string, more: Partial<ImportError> = {}): Imported => ({
   ok: false,

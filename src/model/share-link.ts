@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Result } from '../harness';
 import { LabPlugins } from './lab';
 import { ScenarioId } from './scenario';
 
@@ -34,9 +35,7 @@ export type ShareState = z.infer<typeof ShareState>;
 export type LinkCode = 'LINK_CORRUPT' | 'LINK_VERSION';
 
 /** A decoded link, or why it could not be decoded. */
-export type Decoded =
-  | { ok: true; value: ShareState; error?: never }
-  | { ok: false; error: { code: LinkCode; message: string }; value?: never };
+export type Decoded = Result<ShareState, { code: LinkCode; message: string }>;
 
 const corrupt = (message: string): Decoded => ({ ok: false, error: { code: 'LINK_CORRUPT', message } });
 

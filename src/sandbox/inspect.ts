@@ -1,3 +1,4 @@
+import { TOOL_NAME } from '../harness/tool';
 import { Fail } from './guest-error';
 import type { ToolInfo } from './protocol';
 import { type GuestFunction, type GuestHook, guestHooks } from './wire';
@@ -40,7 +41,7 @@ export function inspectExports(exports: Record<string, unknown>): Inspected {
 
 function checkTool(raw: unknown): ToolInfo {
   const tool = raw as Partial<Record<keyof ToolInfo, unknown>>;
-  if (typeof tool.name !== 'string' || !/^[a-z][a-z0-9_]{0,63}$/.test(tool.name)) {
+  if (typeof tool.name !== 'string' || !TOOL_NAME.test(tool.name)) {
     throw invalid(
       `tool.name must be 1–64 lowercase letters, digits and _, starting with a letter (got ${shown(tool.name)})`,
     );

@@ -30,7 +30,7 @@ export type OpenLink = (listener: LinkListener) => Promise<Link>;
  */
 export function deliver(listener: LinkListener, data: unknown): boolean {
   const read = decode(data, Reply, MAX_REPLY_BYTES);
-  if (!read.ok) listener.refused(read.error, read.oversized);
+  if (!read.ok) listener.refused(read.error.message, read.error.oversized);
   else if (read.value.kind === 'crashed') {
     listener.crashed(read.value.message);
     return false;

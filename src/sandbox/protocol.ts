@@ -1,23 +1,13 @@
 import { z } from 'zod';
-import type { Json } from '../harness/json';
+import { JsonValue } from '../harness/json';
+import type { Result } from '../harness/result';
+import { TOOL_NAME } from '../harness/tool';
 import { PROTOCOL_VERSION, fits, guestFunctions, utf8Bytes } from './wire';
 
 export { MAX_REPLY_BYTES, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from './wire';
 
 /** A guest function's name, as the bridge carries it. */
 export const GuestFunction = z.enum(guestFunctions);
-
-/** Any JSON value. */
-export const JsonValue: z.ZodType<Json> = z.lazy(() =>
-  z.union([
-    z.null(),
-    z.boolean(),
-    z.number(),
-    z.string(),
-    z.array(JsonValue),
-    z.record(z.string(), JsonValue),
-  ]),
-);
 
 /** The limits the engine enforces on each load and call. */
 export const Limits = z.strictObject({
@@ -66,7 +56,7 @@ export type SandboxError = z.infer<typeof SandboxError>;
 
 /** What a loaded guest contributes as a tool. */
 export const ToolInfo = z.strictObject({
-  name: z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'a tool name: lowercase letters, digits and _'),
+  name: z.string().regex(TOOL_NAME, 'a tool name: lowercase letters, digits and _'),
   description: z.string().min(1).max(4096),
   inputSchema: z.record(z.string(), JsonValue),
   functions: z.array(GuestFunction),
@@ -130,9 +120,14 @@ export type Reply = z.infer<typeof Reply>;
 export type ReplyBody = DistributiveOmit<Extract<Reply, { id: number }>, 'v' | 'id'>;
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
+/** Why a message was refused, and whether for its size alone. */
+export interface Refused {
+  message: string;
+  oversized: boolean;
+}
+
 /** The outcome of reading a message: the parsed message, or why it was refused. */
-export type Decoded<T> =
-  { ok: true; value: T; error?: never } | { ok: false; error: string; oversized: boolean; value?: never };
+export type Decoded<T> = Result<T, Refused>;
 
 // `__proto__` as an own key is harmless in the parsed object, but a later copy by assignment (zod's
 // record parsing, Object.assign) would turn it into the copy's prototype: drop it where it is read.
@@ -143,7 +138,10 @@ const dropProtoKeys = (key: string, value: unknown): unknown => (key === '__prot
  * Never throws.
  */
 export function decode<T>(data: unknown, schema: z.ZodType<T>, cap: number): Decoded<T> {
-  const refuse = (error: string, oversized = false): Decoded<T> => ({ ok: false, error, oversized });
+  const refuse = (message: string, oversized = false): Decoded<T> => ({
+    ok: false,
+    error: { message, oversized },
+  });
   if (typeof data !== 'string') return refuse('a message that is not JSON text');
   if (!fits(data, cap))
     return refuse(`a message of ${utf8Bytes(data)} bytes, over the limit of ${cap}`, true);

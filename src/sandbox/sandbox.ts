@@ -1,4 +1,5 @@
 import type { Json } from '../harness/json';
+import type { Result } from '../harness/result';
 import { Channel, type Outcome } from './channel';
 import { checkResult } from './decisions';
 import type { OpenLink } from './link';
@@ -33,10 +34,15 @@ export type LoadResult =
   | { ok: true; name: string; hooks: GuestHook[]; tool?: ToolInfo; logs: string[]; error?: never }
   | { ok: false; error: SandboxError; logs: string[]; name?: never };
 
-/** What a call came to. `durationMs` is the engine's time for a reply, the host's for a host timeout. */
-export type CallResult =
-  | { ok: true; value: Json; durationMs: number; memoryBytes: number; logs: string[]; error?: never }
-  | { ok: false; error: SandboxError; durationMs: number; logs: string[]; value?: never };
+/**
+ * What a call came to, with its console lines. `durationMs` is the engine's time for a reply, the host's
+ * for a host timeout; `memoryBytes` the engine's memory after a call that returned.
+ */
+export type CallResult = Result<Json, SandboxError> & {
+  durationMs: number;
+  memoryBytes?: number;
+  logs: string[];
+};
 
 /** How long past the deadline the host waits for a load at least (see `loadTimeout`). */
 const LOAD_GRACE_MS = 5000;

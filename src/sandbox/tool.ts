@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { type Content, type Json, type Tool, ToolError } from '../harness';
-import { JsonValue, type SandboxError, type ToolInfo } from './protocol';
+import { type Content, type Json, type Result, type Tool, ToolError } from '../harness';
+import { JsonValue } from '../harness/json';
+import type { SandboxError, ToolInfo } from './protocol';
 import type { CallResult, Sandbox } from './sandbox';
 import type { GuestFunction } from './wire';
 
-type Made<T> = { ok: true; value: T } | { ok: false; error: SandboxError };
+type Made<T> = Result<T, SandboxError>;
 
 /**
  * What the sandbox made of one value: each projection's answers, one when two calls agreed, two when they

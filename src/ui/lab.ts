@@ -1,12 +1,6 @@
 import type { Plugin, PluginError, Tool } from '../harness';
-import {
-  MAX_LAB_PLUGINS,
-  labExamples,
-  starterPlugin,
-  type LabExample,
-  type LabPlugin,
-  type Playground,
-} from '../model';
+import { MAX_LAB_PLUGINS, labExamples, starterPlugin, type LabExample, type LabPlugin } from '../model';
+import type { Playground } from '../run';
 import {
   Sandbox,
   checkResult,
@@ -563,7 +557,7 @@ export class PluginLab {
       this.consoleEl,
       [...this.log].reverse().map(({ n, plugin, fn, input, result, invalid }) => {
         const error = result.ok ? invalid : result.error;
-        const memory = result.ok ? ` · ${num(Math.round(result.memoryBytes / 1024))} KB` : '';
+        const memory = result.ok ? ` · ${num(Math.round((result.memoryBytes ?? 0) / 1024))} KB` : '';
         return h(
           'li',
           { class: 'lab-call', 'data-hook': fn, 'data-outcome': error ? 'error' : 'ok' },

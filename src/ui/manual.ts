@@ -1,4 +1,4 @@
-import type { Registry } from '../harness';
+import type { Registry, Result } from '../harness';
 import { h } from './dom';
 import { tr } from './i18n';
 
@@ -20,21 +20,17 @@ export function exampleArgs(schema: Record<string, unknown>, path: string): Reco
 }
 
 /** Checks `text` as the arguments of `tool`: JSON first, then the tool's own schema. */
-export function checkArgs(
-  registry: Registry,
-  tool: string,
-  text: string,
-): { ok: true; args: unknown } | { ok: false; message: string } {
+export function checkArgs(registry: Registry, tool: string, text: string): Result<unknown> {
   let args: unknown;
   try {
     args = JSON.parse(text);
   } catch (thrown) {
-    return { ok: false, message: tr('argsBadJson', { why: (thrown as Error).message }) };
+    return { ok: false, error: tr('argsBadJson', { why: (thrown as Error).message }) };
   }
   const parsed = registry.get(tool)?.input.safeParse(args);
-  if (!parsed || parsed.success) return { ok: true, args };
+  if (!parsed || parsed.success) return { ok: true, value: args };
   const lines = parsed.error.issues.map((i) => `• ${i.path.join('.') || '(root)'}: ${i.message}`);
-  return { ok: false, message: [tr('argsBad'), ...lines].join('\n') };
+  return { ok: false, error: [tr('argsBad'), ...lines].join('\n') };
 }
 
 /** "Play the model yourself": pick a tool, write its arguments (checked as you type), send the call. */
@@ -59,7 +55,7 @@ export function manualView(
   const button = h('button', { type: 'submit', class: 'primary' }, tr('send'));
   const validate = () => {
     const checked = checkArgs(registry, select.value, area.value);
-    status.textContent = checked.ok ? `✓ ${tr('argsOk')}` : `✗ ${checked.message}`;
+    status.textContent = checked.ok ? `✓ ${tr('argsOk')}` : `✗ ${checked.error}`;
     status.dataset.ok = String(checked.ok);
     button.disabled = !checked.ok;
     return checked;
@@ -79,7 +75,7 @@ export function manualView(
       onsubmit: (event: Event) => {
         event.preventDefault();
         const checked = validate();
-        if (checked.ok) void send(select.value, checked.args);
+        if (checked.ok) void send(select.value, checked.value);
       },
     },
     h('p', { class: 'muted' }, tr('manualNote')),

@@ -25,8 +25,8 @@ describe('decode', () => {
   });
 
   it('refuses what is not JSON text: objects, bad JSON', () => {
-    expect(read(returned(1))).toMatchObject({ ok: false, oversized: false });
-    expect(read('{')).toMatchObject({ ok: false, error: 'a message that is not valid JSON' });
+    expect(read(returned(1))).toMatchObject({ ok: false, error: { oversized: false } });
+    expect(read('{')).toMatchObject({ ok: false, error: { message: 'a message that is not valid JSON' } });
   });
 
   it('refuses a message of another version, an unknown kind, or extra keys', () => {
@@ -39,15 +39,14 @@ describe('decode', () => {
     const big = JSON.stringify(returned('x'.repeat(MAX_REPLY_BYTES)));
     expect(read(big)).toMatchObject({
       ok: false,
-      oversized: true,
-      error: expect.stringContaining('over the limit'),
+      error: { oversized: true, message: expect.stringContaining('over the limit') },
     });
   });
 
   it('counts the cap in UTF-8 bytes', () => {
     const text = JSON.stringify(returned('é'.repeat(MAX_REPLY_BYTES / 2)));
     expect(text.length).toBeLessThan(MAX_REPLY_BYTES);
-    expect(read(text)).toMatchObject({ ok: false, oversized: true });
+    expect(read(text)).toMatchObject({ ok: false, error: { oversized: true } });
   });
 
   it('refuses a message nested too deeply to check, without throwing', () => {
