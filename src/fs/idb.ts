@@ -1,6 +1,6 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
 import type { z } from 'zod';
-import { ToolError, describeThrown } from '../harness/errors';
+import { FsError } from './errors';
 import { FLOOR_KEY, fileKey, isObject, journalKeys, journalRecord, tombstoneKey } from './layout';
 import {
   type Change,
@@ -371,26 +371,26 @@ function prefixRange(prefix: string): IDBKeyRange {
 function parse<T>(schema: z.ZodType<T>, stored: unknown, what: string): T {
   const parsed = schema.safeParse(stored);
   if (parsed.success) return parsed.data;
-  throw new ToolError(
+  throw new FsError(
     'FS_UNAVAILABLE',
     `The workspace storage holds ${what} in an unexpected shape: ${parsed.error.message}`,
     'The stored workspace is damaged; reset the workspace to start again.',
   );
 }
 
-/** Turns what storage threw into a `ToolError`: the guard's own, `FS_QUOTA`, or `FS_UNAVAILABLE`. */
-export function storageError(error: unknown): ToolError {
-  if (error instanceof ToolError) return error;
+/** Turns what storage threw into an `FsError`: the guard's own, `FS_QUOTA`, or `FS_UNAVAILABLE`. */
+export function storageError(error: unknown): FsError {
+  if (error instanceof FsError) return error;
   if (isDomError(error, 'QuotaExceededError')) {
-    return new ToolError(
+    return new FsError(
       'FS_QUOTA',
       'The browser refused to store more for this site (storage quota exceeded); nothing was changed.',
       'Delete files that are no longer needed, or write less, then retry.',
     );
   }
-  return new ToolError(
+  return new FsError(
     'FS_UNAVAILABLE',
-    `The workspace storage failed: ${describeThrown(error)}; nothing was changed.`,
+    `The workspace storage failed: ${messageOf(error)}; nothing was changed.`,
     'Retry once; if it fails again, reload the page.',
   );
 }
@@ -453,5 +453,15 @@ class KnownFiles {
       this.files.delete(oldest);
       this.chars -= record.content.length;
     }
+  }
+}
+
+/** What a storage failure says: a `DOMException`'s name and message, or the thrown value as text. */
+function messageOf(error: unknown): string {
+  if (error instanceof Error) return error.message ? `${error.name}: ${error.message}` : error.name;
+  try {
+    return String(error);
+  } catch {
+    return 'an error that cannot be described';
   }
 }

@@ -1,3 +1,4 @@
+export * from './errors';
 export * from './idb';
 export * from './match';
 export * from './memory';

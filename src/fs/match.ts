@@ -1,4 +1,4 @@
-import { ToolError } from '../harness/errors';
+import { FsError } from './errors';
 import type { EditSpec } from './types';
 
 /** What `applyEdit` did to a file's content. */
@@ -42,7 +42,7 @@ const FOLDABLE = new RegExp(`[${FOLDS.map(([from]) => from).join('')}]`);
 export function applyEdit(content: string, spec: EditSpec): EditResult {
   const { oldString, newString } = spec;
   if (oldString === '') {
-    throw new ToolError(
+    throw new FsError(
       'FS_EMPTY_OLD_STRING',
       'old_string is empty, so there is nothing to find.',
       'Give the exact text to replace; to create or overwrite a whole file, use write instead.',
@@ -97,7 +97,7 @@ function search(content: string, needle: string, unicode: boolean, all: boolean)
   // Overlapping occurrences count towards ambiguity ("aa" in "aaa" is two places), not towards replace_all.
   const found = occurrences(hay.text, want, !all);
   if (found.length > 1 && !all) {
-    throw new ToolError(
+    throw new FsError(
       'FS_AMBIGUOUS_EDIT',
       `old_string occurs ${found.length} times${unicode ? ' (after folding quotes, dashes and spaces)' : ''}; it must occur exactly once.`,
       'Add surrounding lines to make old_string unique, or set replace_all to replace every occurrence.',
@@ -202,17 +202,17 @@ function linesOf(text: string, offsets: readonly number[]): number[] {
   return lines;
 }
 
-function noChange(why: string): ToolError {
-  return new ToolError(
+function noChange(why: string): FsError {
+  return new FsError(
     'FS_NO_CHANGE',
     `Nothing to do: ${why}.`,
     'Make new_string the text you want in place of old_string, or skip this edit.',
   );
 }
 
-function notFound(afterFallback: boolean): ToolError {
+function notFound(afterFallback: boolean): FsError {
   const also = afterFallback ? ', not even after folding quotes, dashes and spaces' : '';
-  return new ToolError(
+  return new FsError(
     'FS_EDIT_NOT_FOUND',
     `old_string was not found in the file${also}.`,
     'Re-read the file and copy the exact text to replace, including whitespace and indentation.',

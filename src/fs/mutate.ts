@@ -1,4 +1,4 @@
-import { ToolError } from '../harness/errors';
+import { FsError } from './errors';
 import { applyEdit } from './match';
 import { type FileRecord, type Tombstone, versionAfter, versionNumber } from './records';
 import type {
@@ -68,7 +68,7 @@ export function decideWrite(
 ): Commit<WriteOutcome> {
   const { path, current } = state;
   if (guard.kind === 'createIfAbsent' && current !== null) {
-    throw new ToolError(
+    throw new FsError(
       'FS_EXISTS',
       `${path} already exists (version ${current.version}); a create never overwrites a file.`,
       'Read the file first; then write again to replace what you read, or edit it.',
@@ -109,7 +109,7 @@ export function decideWrite(
 export function decideEdit(state: FsState, spec: EditSpec, guard: EditGuard, by: Actor): Commit<EditOutcome> {
   const { path, current } = state;
   if (current === null) {
-    throw new ToolError(
+    throw new FsError(
       'FS_NOT_FOUND',
       `${path} does not exist, so it cannot be edited.`,
       'Check the path (list or glob the directory); to create a new file, use write.',
@@ -144,7 +144,7 @@ export function decideEdit(state: FsState, spec: EditSpec, guard: EditGuard, by:
 export function decideDelete(state: FsState, by: Actor): Commit<void> {
   const { path, current } = state;
   if (current === null) {
-    throw new ToolError(
+    throw new FsError(
       'FS_NOT_FOUND',
       `${path} does not exist, so it cannot be deleted.`,
       'Check the path (list or glob the directory).',
@@ -159,14 +159,14 @@ export function decideDelete(state: FsState, by: Actor): Commit<void> {
 
 function checkVersion(path: string, current: FileRecord | null, expected: Version): void {
   if (current === null) {
-    throw new ToolError(
+    throw new FsError(
       'FS_NOT_FOUND',
       `${path} no longer exists (you expected version ${expected}); it was deleted after you read it.`,
       'List the directory or read the path again; write it as a new file if you still mean to.',
     );
   }
   if (current.version !== expected) {
-    throw new ToolError(
+    throw new FsError(
       'FS_STALE_VERSION',
       `${path} changed after you read it: you read version ${expected}, it is now ${current.version}.`,
       STALE_REMEDY,
@@ -179,7 +179,7 @@ function checkLines(path: string, spans: [number, number][], allowed: [number, n
   const outside = spans.find(([from, to]) => !ranges.some(([a, b]) => a <= from && to <= b));
   if (outside === undefined) return;
   const seen = ranges.length === 0 ? 'no lines' : `only ${ranges.map(showRange).join(', ')}`;
-  throw new ToolError(
+  throw new FsError(
     'FS_OUTSIDE_LINES',
     `The match in ${path} spans ${showRange(outside)}, but you have seen ${seen} of this version.`,
     `Read ${showRange(outside)} of ${path} (or the whole file), then retry the edit.`,
@@ -207,25 +207,24 @@ function nextVersion({ current, floor }: FsState): Version {
   return versionAfter(current === null ? floor : versionNumber(current.version));
 }
 
-function clashError(path: string, clash: PathClash): ToolError {
+function clashError(path: string, clash: PathClash): FsError {
   const why =
     clash.relation === 'ancestor'
       ? `${clash.file} is a file, so it cannot hold ${path}`
       : `${path} is a directory (it holds ${clash.file}), not a file`;
-  return new ToolError(
+  return new FsError(
     'FS_INVALID_PATH',
     `Cannot create ${path}: ${why}.`,
     'Choose another path for the file.',
   );
 }
 
-/** Runs a matcher and names the file in any `ToolError` it throws. */
+/** Runs a matcher and names the file in any `FsError` it throws. */
 function withPath<T>(path: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof ToolError)
-      throw new ToolError(error.code, `${path}: ${error.message}`, error.remedy);
+    if (error instanceof FsError) throw new FsError(error.code, `${path}: ${error.message}`, error.remedy);
     throw error;
   }
 }

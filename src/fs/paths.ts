@@ -1,4 +1,4 @@
-import { ToolError } from '../harness/errors';
+import { FsError } from './errors';
 
 /** The longest normalized path a backend accepts, in UTF-16 code units. */
 export const MAX_PATH_LENGTH = 1024;
@@ -98,8 +98,8 @@ export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-function invalid(raw: unknown, why: string, remedy: string): ToolError {
-  return new ToolError('FS_INVALID_PATH', `Invalid path ${show(raw)}: ${why}.`, remedy);
+function invalid(raw: unknown, why: string, remedy: string): FsError {
+  return new FsError('FS_INVALID_PATH', `Invalid path ${show(raw)}: ${why}.`, remedy);
 }
 
 // A 100 KB path would swamp the message; the start is enough to recognise it.

@@ -1,5 +1,5 @@
 import type { UseStore } from 'idb-keyval';
-import { ToolError } from '../harness/errors';
+import { FsError } from './errors';
 import { STORE_NAME, hasLayout, upgrade } from './layout';
 
 /**
@@ -75,7 +75,7 @@ export function isDomError(error: unknown, name: string): boolean {
 }
 
 function connectionLost(error: unknown, db: IDBDatabase, lost: WeakSet<IDBDatabase>): boolean {
-  if (error instanceof ToolError) return false;
+  if (error instanceof FsError) return false;
   return lost.has(db) || isDomError(error, 'AbortError') || isDomError(error, 'UnknownError');
 }
 

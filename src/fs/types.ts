@@ -1,5 +1,3 @@
-import type { ErrorCode } from '../harness/errors';
-
 /**
  * An opaque freshness token issued by a backend: never reused (not after delete and re-create), and
  * unchanged by a write of identical bytes. Compare tokens only for equality.
@@ -88,7 +86,7 @@ export interface EditOutcome {
 
 /**
  * A filesystem backend. Every mutation is one transaction (guard, match, replace, version bump,
- * journal entry); failures throw a `ToolError` with an `FS_*` code and change nothing.
+ * journal entry); failures throw an `FsError` with an `FS_*` code and change nothing.
  */
 export interface FsBackend {
   /** `persistent` is false for the in-memory backend: the app says nothing will be kept. */
@@ -103,19 +101,3 @@ export interface FsBackend {
   /** Called after every committed mutation, from this page or (for IndexedDB) another tab. */
   subscribe(listener: (mutation: Mutation) => void): () => void;
 }
-
-/** The `FS_*` codes a backend throws. */
-export type FsErrorCode = Extract<
-  ErrorCode,
-  | 'FS_INVALID_PATH'
-  | 'FS_NOT_FOUND'
-  | 'FS_EXISTS'
-  | 'FS_STALE_VERSION'
-  | 'FS_EDIT_NOT_FOUND'
-  | 'FS_AMBIGUOUS_EDIT'
-  | 'FS_EMPTY_OLD_STRING'
-  | 'FS_NO_CHANGE'
-  | 'FS_OUTSIDE_LINES'
-  | 'FS_QUOTA'
-  | 'FS_UNAVAILABLE'
->;

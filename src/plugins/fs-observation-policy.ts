@@ -6,7 +6,7 @@ import {
   type EditDecision,
   type IntentInput,
   type WriteDecision,
-} from '../tools/fs-hooks';
+} from '../contracts/fs-intents';
 
 /** What one session knows of one path. No entry at all means "unseen". */
 export type LedgerEntry =

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import { Card, Content, postExecute, preExecute } from '../harness';
-import { editIntent, writeIntent } from '../tools/fs-hooks';
+import { editIntent, writeIntent } from '../contracts/fs-intents';
 import type { SandboxError } from './protocol';
 import type { GuestFunction } from './wire';
 

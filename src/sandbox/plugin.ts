@@ -9,7 +9,7 @@ import {
   preExecute,
   toJson,
 } from '../harness';
-import { editIntent, writeIntent } from '../tools/fs-hooks';
+import { editIntent, writeIntent } from '../contracts/fs-intents';
 import { hookNames } from './decisions';
 import type { SandboxError } from './protocol';
 import type { CallResult, LoadResult, Sandbox } from './sandbox';

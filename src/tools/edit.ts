@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Tool } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, editFile, renderChange } from './file-ops';
+import { defineFsTool } from './fs-errors';
 
 const EditInput = z.strictObject({
   path: PathArg,
@@ -20,7 +20,7 @@ export interface EditSpec {
 
 /** `edit`: a literal replacement, checked against the version the session read. */
 export function editTool(fs: FsBackend, spec: EditSpec = {}) {
-  return Tool.define({
+  return defineFsTool({
     name: 'edit',
     description:
       'Replace text in a file. old_string must match the file exactly once (FS_AMBIGUOUS_EDIT for several: ' +

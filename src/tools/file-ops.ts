@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { text, ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import { FsError } from '../fs/errors';
 import type { FsBackend, WriteGuard } from '../fs/types';
 import { counts, diffTexts, hunksText } from './diff';
 import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
@@ -113,14 +114,17 @@ export type ChangeValue = z.infer<typeof ChangeValue>;
  */
 export type Strength = 'credential' | 'runtime-check' | 'prompt';
 
-/** What a runtime check compares, outside any transaction: the same conditions the backend checks. */
+/**
+ * What a runtime check compares, outside any transaction: the same conditions the backend checks, refused
+ * as the backend refuses them (so the policy's conflicts word them alike).
+ */
 async function checkFirst(fs: FsBackend, path: string, guard: WriteGuard): Promise<void> {
   const now = await fs.read(path);
-  if (guard.kind === 'createIfAbsent' && now) throw new ToolError('FS_EXISTS', `${path} exists`);
+  if (guard.kind === 'createIfAbsent' && now) throw new FsError('FS_EXISTS', `${path} exists`);
   if (guard.kind !== 'replaceIfVersion') return;
-  if (!now) throw new ToolError('FS_NOT_FOUND', `${path} does not exist`);
+  if (!now) throw new FsError('FS_NOT_FOUND', `${path} does not exist`);
   if (now.version !== guard.version) {
-    throw new ToolError(
+    throw new FsError(
       'FS_STALE_VERSION',
       `${path} is at ${now.version}, not ${guard.version}`,
       're-read the file, then retry',

@@ -1,81 +1,8 @@
-import { z } from 'zod';
-import { SlotHook, ToolError, slot, type ToolContext, type ErrorCode } from '../harness';
+import { ToolError, slot, type ToolContext } from '../harness';
+import { editIntent, writeIntent, type EditDecision, type WriteDecision } from '../contracts/fs-intents';
+import { FsError } from '../fs/errors';
 import { normalizeFilePath } from '../fs/paths';
 import type { Actor, EditGuard, WriteGuard } from '../fs/types';
-
-/**
- * What a write or edit intent asks: may this session change this path, and under which guard? `path` is
- * normalized (`a.txt` and `/x/../a.txt` are both `/a.txt`), as in every `fs/observed` event.
- */
-export interface IntentInput {
-  session: string;
-  callId: string;
-  tool: string;
-  path: string;
-}
-
-const Code = z.custom<ErrorCode>(
-  (c) => typeof c === 'string' && /^[A-Z][A-Z0-9_]*$/.test(c),
-  'an error code',
-);
-
-/** The error a tool reports instead of the backend's when the backend refuses the guard with `when`. */
-const Conflict = z.strictObject({ when: z.string(), code: Code, message: z.string(), remedy: z.string() });
-export type Conflict = z.infer<typeof Conflict>;
-
-const Refuse = z.strictObject({
-  verdict: z.literal('refuse'),
-  code: Code,
-  message: z.string(),
-  remedy: z.string(),
-});
-
-const Version = z.string().min(1);
-
-/** A write intent's answer: go ahead under a guard (the backend checks it), or refuse outright. */
-export const WriteDecision = z.discriminatedUnion('verdict', [
-  z.strictObject({
-    verdict: z.literal('proceed'),
-    guard: z.discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('none') }),
-      z.strictObject({ kind: z.literal('createIfAbsent') }),
-      z.strictObject({ kind: z.literal('replaceIfVersion'), version: Version }),
-    ]),
-    conflicts: z.array(Conflict).optional(),
-  }),
-  Refuse,
-]);
-export type WriteDecision = z.infer<typeof WriteDecision>;
-
-/** An edit intent's answer: go ahead under a guard, or refuse outright. */
-export const EditDecision = z.discriminatedUnion('verdict', [
-  z.strictObject({
-    verdict: z.literal('proceed'),
-    guard: z.discriminatedUnion('kind', [
-      z.strictObject({ kind: z.literal('none') }),
-      z.strictObject({
-        kind: z.literal('ifVersion'),
-        version: Version,
-        withinLines: z.array(z.tuple([z.number().int(), z.number().int()])).optional(),
-      }),
-    ]),
-    conflicts: z.array(Conflict).optional(),
-  }),
-  Refuse,
-]);
-export type EditDecision = z.infer<typeof EditDecision>;
-
-/** Slot: the first listener alone decides how (and whether) a file may be written. */
-export const writeIntent = SlotHook.define<IntentInput, WriteDecision>({
-  name: 'fs/write-intent',
-  decision: WriteDecision,
-});
-
-/** Slot: the first listener alone decides how (and whether) a file may be edited. */
-export const editIntent = SlotHook.define<IntentInput, EditDecision>({
-  name: 'fs/edit-intent',
-  decision: EditDecision,
-});
 
 /** A guard to pass to the backend, and how to translate the backend's refusal of it. */
 export interface Resolved<G> {
@@ -94,7 +21,8 @@ function resolve<G>(decision: WriteDecision | EditDecision | undefined, none: G)
       try {
         return await mutation();
       } catch (thrown) {
-        const match = thrown instanceof ToolError && conflicts.find((c) => c.when === thrown.code);
+        // The backend's refusal of the guard is an FsError; the policy words it in its own terms.
+        const match = thrown instanceof FsError && conflicts.find((c) => c.when === thrown.code);
         if (match) throw new ToolError(match.code, `${match.message} (${thrown.message})`, match.remedy);
         throw thrown;
       }

@@ -1,8 +1,9 @@
 import picomatch from 'picomatch';
 import { z } from 'zod';
-import { Tool, ToolError } from '../harness';
+import { ToolError } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { capped, renderSearch, SearchValue, searchCard } from './search';
+import { defineFsTool } from './fs-errors';
 
 const GlobInput = z.strictObject({
   pattern: z.string().min(1).describe('A glob such as **/*.ts or /src/*.md'),
@@ -24,7 +25,7 @@ export function pathMatcher(pattern: string): (path: string) => boolean {
 
 /** `glob`: the paths of files matching a pattern, sorted. */
 export function globTool(fs: FsBackend, cap = 100) {
-  return Tool.define({
+  return defineFsTool({
     name: 'glob',
     description: `Find files whose paths match a glob pattern (** crosses directories). At most ${cap} paths are returned; the result says how many were left out.`,
     input: GlobInput,

@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { Tool, ToolError } from '../harness';
+import { ToolError } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { pathMatcher } from './glob';
 import { cutLine, textLines } from './lines';
 import { capped, renderSearch, SearchValue, searchCard } from './search';
+import { defineFsTool } from './fs-errors';
 
 const GrepInput = z.strictObject({
   pattern: z.string().min(1).describe('A JavaScript regular expression'),
@@ -25,7 +26,7 @@ function regex(pattern: string, ignoreCase: boolean): RegExp {
 
 /** `grep`: lines matching a regular expression across the workspace, capped with the total counted. */
 export function grepTool(fs: FsBackend, cap = 50) {
-  return Tool.define({
+  return defineFsTool({
     name: 'grep',
     description: `Search file contents with a regular expression. Returns matching lines as path:line: text, at most ${cap}; the result always says how many matches there were in all and how many were left out.`,
     input: GrepInput,

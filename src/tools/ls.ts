@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { Tool } from '../harness';
 import { normalizePath } from '../fs/paths';
 import type { FsBackend } from '../fs/types';
 import { capped, renderSearch, SearchValue, searchCard } from './search';
+import { defineFsTool } from './fs-errors';
 
 const LsInput = z.strictObject({
   path: z.string().optional().describe('Directory to list (default /)'),
@@ -10,7 +10,7 @@ const LsInput = z.strictObject({
 
 /** `ls`: the files and directories directly inside a directory. Directories are implied by files. */
 export function lsTool(fs: FsBackend, cap = 200) {
-  return Tool.define({
+  return defineFsTool({
     name: 'ls',
     description: `List the files and directories directly inside a directory (default /). At most ${cap} entries are returned; the result says how many were left out.`,
     input: LsInput,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Tool } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { PathArg, ReadValue, readCard, readWindow, renderRead } from './file-ops';
+import { defineFsTool } from './fs-errors';
 
 const ReadInput = z.strictObject({
   path: PathArg,
@@ -17,7 +17,7 @@ const ReadInput = z.strictObject({
 
 /** `read`: a window of a file with numbered lines. Every read is recorded as an observation. */
 export function readTool(fs: FsBackend) {
-  return Tool.define({
+  return defineFsTool({
     name: 'read',
     description:
       'Read a file. Returns numbered lines from `offset` (default 1), at most `limit` lines (default 200), ' +

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ToolError, Tool, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import { ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
 import type { FsBackend } from '../fs/types';
 import {
   ChangeValue,
@@ -16,6 +16,8 @@ import {
 } from './file-ops';
 import { agent, observed, resolveEdit } from './fs-hooks';
 import { textLines } from './lines';
+import { defineFsTool } from './fs-errors';
+import { FsError } from '../fs/errors';
 
 const Input = z.discriminatedUnion('command', [
   z.strictObject({
@@ -56,10 +58,11 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   // (and through `guarded`, so the policy words it as it does for edit).
   const file = await guarded(async () => {
     const found = await fs.read(path);
+    // Refused as the backend refuses an edit, so the policy's conflicts apply to these too.
     if (!found)
-      throw new ToolError('FS_NOT_FOUND', `${path} does not exist`, 'create it with the create command');
+      throw new FsError('FS_NOT_FOUND', `${path} does not exist`, 'create it with the create command');
     if (version !== null && found.version !== version) {
-      throw new ToolError(
+      throw new FsError(
         'FS_STALE_VERSION',
         `${found.path} changed after you read it: you read version ${version}, it is now ${found.version}.`,
         'Re-read the file, then retry the change against what it says now.',
@@ -126,7 +129,7 @@ async function run(fs: FsBackend, args: Input, ctx: ToolContext): Promise<Value>
 
 /** `str_replace_editor`: view, create, str_replace and insert in one tool, sharing the session's ledger. */
 export function strReplaceEditorTool(fs: FsBackend) {
-  return Tool.define({
+  return defineFsTool({
     name: 'str_replace_editor',
     description:
       'View, create and change files. Commands: view (optionally view_range [first, last]), create ' +

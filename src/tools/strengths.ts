@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { Tool } from '../harness';
 import type { FsBackend } from '../fs/types';
 import {
   ChangeValue,
@@ -10,6 +9,7 @@ import {
   writeFile,
   type Strength,
 } from './file-ops';
+import { defineFsTool } from './fs-errors';
 
 const Input = z.strictObject({ path: PathArg, content: z.string() });
 
@@ -37,7 +37,7 @@ const variants: { name: string; strength: Strength; rule: string }[] = [
  */
 export function strengthTools(fs: FsBackend, gap: (path: string) => Promise<void>) {
   return variants.map(({ name, strength, rule }) =>
-    Tool.define({
+    defineFsTool({
       name,
       description: `Create or overwrite a file. ${rule}`,
       input: Input,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Tool, ToolError, text } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { normalizePath } from '../fs/paths';
+import { defineFsTool } from './fs-errors';
 import { textLines } from './lines';
 
 const ShellValue = z.strictObject({ command: z.string(), output: z.string(), exitCode: z.number().int() });
@@ -39,7 +40,7 @@ async function runCommand(fs: FsBackend, command: string): Promise<Omit<ShellVal
 
 /** `shell`: a tiny pretend shell over the workspace (echo, pwd, cat, wc -l, ls, false). Terminal cards. */
 export function shellTool(fs: FsBackend) {
-  return Tool.define({
+  return defineFsTool({
     name: 'shell',
     description:
       'Run a command in a small pretend shell. Knows echo, pwd, cat FILE, wc -l FILE, ls and false. ' +
@@ -108,7 +109,7 @@ const WordsValue = z.strictObject({ path: z.string(), words: z.number().int(), l
 
 /** `count_words`: counts words and lines. It has no presenter, so its results get generic cards. */
 export function countWordsTool(fs: FsBackend) {
-  return Tool.define({
+  return defineFsTool({
     name: 'count_words',
     description: 'Count the words and lines of a file.',
     input: z.strictObject({ path: z.string().min(1) }),

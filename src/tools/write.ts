@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { Tool } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, renderChange, writeFile } from './file-ops';
+import { defineFsTool } from './fs-errors';
 
 const WriteInput = z.strictObject({
   path: PathArg,
@@ -10,7 +10,7 @@ const WriteInput = z.strictObject({
 
 /** `write`: creates a file, or overwrites one the session has read. */
 export function writeTool(fs: FsBackend) {
-  return Tool.define({
+  return defineFsTool({
     name: 'write',
     description:
       'Create a file, or replace the whole content of one. Creating a new file needs no read. To overwrite ' +

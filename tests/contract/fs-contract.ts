@@ -25,7 +25,7 @@ export function equal(actual: unknown, expected: unknown, what: string): void {
   assert(a === e, `${what}: expected ${e}, got ${a}`);
 }
 
-/** Awaits `work` and checks that it failed with a ToolError-shaped error carrying `code` and a remedy. */
+/** Awaits `work` and checks that it failed with a FsError-shaped error carrying `code` and a remedy. */
 export async function expectError(
   code: string,
   work: Promise<unknown>,

@@ -1,7 +1,7 @@
 // The real side of the model-based test: the whole harness (Registry, Hooks, the file tools, the
 // fs-observation-policy, one Session per agent) over a backend, driven by the reference's commands.
 import { Hooks, Registry, Session, parseLog, serializeLog, type HarnessEvent } from '../../src/harness';
-import { ToolError } from '../../src/harness/errors';
+import { FsError } from '../../src/fs/errors';
 import type { Actor, FsBackend } from '../../src/fs/types';
 import { fsObservationPolicy, type ObservationPolicy } from '../../src/plugins/fs-observation-policy';
 import { fileTools } from '../../src/tools';
@@ -127,7 +127,7 @@ async function backend(work: () => Promise<{ version?: string }>): Promise<Outco
     const { version } = await work();
     return { code: null, ...(version === undefined ? {} : { version }) };
   } catch (error) {
-    if (error instanceof ToolError) return { code: error.code };
+    if (error instanceof FsError) return { code: error.code };
     throw error;
   }
 }

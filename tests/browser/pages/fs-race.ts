@@ -4,7 +4,7 @@
 // appends the token in one transaction, or refuses with FS_STALE_VERSION.
 import { openWorkspace } from '../../../src/fs';
 import type { FsBackend, Mutation } from '../../../src/fs/types';
-import { ToolError } from '../../../src/harness/errors';
+import { FsError } from '../../../src/fs/errors';
 
 /** One append attempt: the token it carried, the version it read, and what the backend said. */
 export interface Attempt {
@@ -63,7 +63,7 @@ async function append(path: string, token: string): Promise<Attempt> {
     const done = await workspace().edit(path, edit, guard, { kind: 'agent', session: token });
     return { token, read: file.version, version: done.version };
   } catch (error) {
-    if (error instanceof ToolError) return { token, read: file.version, code: error.code };
+    if (error instanceof FsError) return { token, read: file.version, code: error.code };
     throw error;
   }
 }

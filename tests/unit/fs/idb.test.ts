@@ -4,7 +4,7 @@ import type { UseStore } from 'idb-keyval';
 import { promisifyRequest } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
 import { IdbBackend, MemoryBackend, connect, openWorkspace, storageError } from '../../../src/fs';
-import { ToolError } from '../../../src/harness/errors';
+import { FsError } from '../../../src/fs/errors';
 import type { Actor, Mutation } from '../../../src/fs/types';
 
 const agent: Actor = { kind: 'agent', session: 's1' };
@@ -13,7 +13,7 @@ const backend = (useStore: UseStore) => new IdbBackend({ useStore });
 const codeOf = async (work: Promise<unknown>): Promise<string> =>
   work.then(
     () => 'no error',
-    (error: unknown) => (error instanceof ToolError ? error.code : String(error)),
+    (error: unknown) => (error instanceof FsError ? error.code : String(error)),
   );
 const domError = (name: string) => new DOMException(name, name);
 
@@ -100,7 +100,7 @@ describe('IdbBackend connection', () => {
 
   it('does not run an operation again when its own guard refused it', async () => {
     const useStore = connect('ws', new IDBFactory());
-    const body = vi.fn().mockRejectedValue(new ToolError('FS_STALE_VERSION', 'stale'));
+    const body = vi.fn().mockRejectedValue(new FsError('FS_STALE_VERSION', 'stale'));
     await useStore('readonly', body).catch(() => undefined);
     expect(body).toHaveBeenCalledTimes(1);
   });
@@ -139,8 +139,8 @@ describe('IdbBackend failures leave the workspace as it was', () => {
     expect(storageError(domError('QuotaExceededError')).code).toBe('FS_QUOTA');
   });
 
-  it('passes a ToolError through unchanged', () => {
-    const error = new ToolError('FS_EXISTS', 'exists');
+  it('passes a FsError through unchanged', () => {
+    const error = new FsError('FS_EXISTS', 'exists');
     expect(storageError(error)).toBe(error);
   });
 });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/harness/errors';
+import { FsError } from '../../../src/fs/errors';
 import { applyEdit, countLines, lineAt, splitLines } from '../../../src/fs/match';
 import type { EditSpec } from '../../../src/fs/types';
 
@@ -14,18 +14,18 @@ const codeOf = (run: () => unknown): string => {
   try {
     run();
   } catch (error) {
-    if (error instanceof ToolError) return error.code;
+    if (error instanceof FsError) return error.code;
     throw error;
   }
   return 'no error';
 };
-const errorOf = (run: () => unknown): ToolError => {
+const errorOf = (run: () => unknown): FsError => {
   try {
     run();
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (error instanceof FsError) return error;
   }
-  throw new Error('expected a ToolError');
+  throw new Error('expected a FsError');
 };
 const occurrences = (hay: string, needle: string): number => {
   let count = 0;

@@ -1,15 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ToolError } from '../../../src/harness/errors';
+import { FsError } from '../../../src/fs/errors';
 import { impliedDirs, normalizeFilePath, normalizePath, parentDirs } from '../../../src/fs/paths';
 import { canonical } from '../../model/reference';
 
-const refusal = (raw: string, normalize = normalizePath): ToolError | null => {
+const refusal = (raw: string, normalize = normalizePath): FsError | null => {
   try {
     normalize(raw);
     return null;
   } catch (error) {
-    if (error instanceof ToolError) return error;
+    if (error instanceof FsError) return error;
     throw error;
   }
 };

@@ -15,7 +15,7 @@ import {
 } from '../../../src/harness';
 import type * as Api from '../../../src/sandbox/plugin-api';
 import type { GuestFunction, GuestHook } from '../../../src/sandbox/wire';
-import { editIntent, writeIntent } from '../../../src/tools/fs-hooks';
+import { editIntent, writeIntent } from '../../../src/contracts/fs-intents';
 
 // The type assertions below fail `npm run check` when src/sandbox/plugin-api.ts drifts from the
 // harness's types in either direction (toEqualTypeOf is an equality, not an assignability).
