@@ -1,5 +1,14 @@
+import { z } from 'zod';
 import { postExecute, type Content, type Plugin } from '../harness';
-import { SqlValue } from '../tools/sql';
+
+/**
+ * The part of a query result this plugin reads: named columns and rows of cells. Read from the value as
+ * data, so the plugin holds to the harness API and knows nothing of the tool that made it.
+ */
+const Rows = z.looseObject({
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
+});
 
 const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
 const mask = (s: string) => s.replace(PHONE, '[phone hidden]');
@@ -30,7 +39,7 @@ export function redactPhonesInValue(): Plugin {
     name: 'redact-phones-value',
     contributions: [
       postExecute.of(({ tool, value, result }) => {
-        const parsed = SqlValue.safeParse(value);
+        const parsed = Rows.safeParse(value);
         if (tool !== 'sql_query' || result.error || !parsed.success) return { action: 'pass' };
         const phone = parsed.data.columns.indexOf('phone');
         const hide = (cell: string | number | null, i: number) =>
