@@ -1,5 +1,4 @@
 export * from './lab-examples';
-export * from './playground';
 export * from './progress';
 export * from './scenario';
 export * from './scenarios';

@@ -28,8 +28,12 @@ export type Step =
   /** The model says `say` while the harness switches to these built-in plugins (see `scenarioPlugins`). */
   | { use: string[]; say: Text };
 
-/** Extra tool sets a scenario can ask for, beyond the file tools. */
-export type ToolSet = 'teaching' | 'broken' | 'sql' | 'strengths';
+/**
+ * The extra tool sets a scenario can ask for, beyond the file tools. What each holds is the composition
+ * root's table (`src/run/tool-sets.ts`), which the compiler holds to exactly these names.
+ */
+export const toolSetNames = ['teaching', 'broken', 'sql', 'strengths'] as const;
+export type ToolSet = (typeof toolSetNames)[number];
 
 /**
  * A scenario: the workspace it starts from, the script the mock model follows, and the outcome its
@@ -73,4 +77,15 @@ export const ScenarioId = z.string().regex(/^[a-z][a-z0-9-]*$/);
 /** Picks the string of `lang`. */
 export function t(text: Text, lang: Lang): string {
   return text[lang];
+}
+
+/** Applies an external change to a text: the first `find` replaced, else a line appended. */
+export function applyChange(content: string, change: ExternalChange): string {
+  const at = change.find === undefined ? -1 : content.indexOf(change.find);
+  if (change.find !== undefined && at >= 0) {
+    return content.slice(0, at) + (change.replace ?? '') + content.slice(at + change.find.length);
+  }
+  const line = change.append ?? 'changed outside the agent';
+  if (content === '' || content.endsWith('\n')) return `${content}${line}\n`;
+  return `${content}\n${line}`;
 }

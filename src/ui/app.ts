@@ -1,15 +1,9 @@
 import type { FileInfo, FsBackend } from '../fs/types';
-import {
-  replay,
-  type HarnessEvent,
-  type LiveCall,
-  type Registry,
-  type Session,
-  type TranscriptEntry,
-} from '../harness';
+import { replay, type HarnessEvent, type LiveCall, type Registry, type TranscriptEntry } from '../harness';
+import { Playground, replayTools, type PlaygroundSpec } from '../run';
+import { loadSqlEngine } from '../run/sql-engine';
 import {
   Autosave,
-  Playground,
   encodeShare,
   labExampleById,
   readSessionFile,
@@ -38,7 +32,6 @@ import { download, importMessage, pastSessionsDialog } from './sessions';
 import { filesView, ledgerView, logView, toolsView } from './panels';
 import { applyTheme, initialTheme, type Theme } from './theme';
 import { sideBySideView, type Column } from './side-by-side';
-import { loadSqlEngine } from './sql-engine';
 import { TranscriptView } from './transcript';
 
 /** What the run is doing; mirrored on the root as `data-run-state` for tests and embedding hosts. */
@@ -158,15 +151,41 @@ export class App {
     status: h('p', { class: 'status-line muted' }),
   };
 
-  constructor(private readonly spec: AppSpec) {
-    setLang(spec.lang);
-    this.pg = new Playground({
+  /**
+   * Makes the app with its playground ready: the saved run carried on when it fits its scenario (else a
+   * notice says why), or the scenario opened afresh.
+   */
+  static async create(spec: AppSpec): Promise<App> {
+    const pgSpec: PlaygroundSpec = {
       fs: spec.fs,
       lang: spec.lang,
       sqlEngine: loadSqlEngine,
       approve: askApproval,
-    });
-    this.replayTools = this.pg.allTools();
+    };
+    const saved = spec.resume;
+    let notice: string | undefined;
+    if (saved) {
+      try {
+        const scenario = scenarioById(saved.scenario);
+        if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
+        return new App(spec, Playground.resume(pgSpec, scenario, saved), true);
+      } catch (error) {
+        setLang(spec.lang);
+        notice = tr('resumeFailed', { why: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    const pg = await Playground.open(pgSpec, spec.scenario, { policy: spec.policy ?? true });
+    return new App(notice ? { ...spec, notice } : spec, pg, false);
+  }
+
+  private constructor(
+    private readonly spec: AppSpec,
+    pg: Playground,
+    private readonly resumed: boolean,
+  ) {
+    setLang(spec.lang);
+    this.pg = pg;
+    this.replayTools = replayTools(spec.fs);
     this.speed = spec.speed ?? 'normal';
     this.notice = spec.notice ? { text: spec.notice, tone: 'warn' } : null;
     this.policy = spec.policy ?? true;
@@ -201,7 +220,9 @@ export class App {
     const saved = this.spec.resume;
     // Plugin code from a link is the lab's to hold: the scenario opens as it is, without its example.
     const linked = Boolean(this.spec.plugins?.length);
-    if (!saved || !(await this.resume(saved))) await this.load(this.spec.scenario.id, linked);
+    if (this.resumed && saved) await this.resume(saved);
+    else if (this.pg.scenario.lab && !linked) await this.load(this.pg.scenario.id);
+    else await this.refreshFiles();
     if (linked) {
       this.tab = 'lab';
       await this.openLab();
@@ -211,16 +232,9 @@ export class App {
     window.addEventListener('pagehide', () => void this.autosave?.flush());
   }
 
-  /** Carries on a saved run with the workspace as it is; false (and a notice) when it cannot be. */
-  private async resume(saved: SessionRecord): Promise<boolean> {
-    const scenario = scenarioById(saved.scenario);
-    try {
-      if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
-      await this.exclusive(async () => this.pg.resume(scenario, saved));
-    } catch (error) {
-      this.setNotice(tr('resumeFailed', { why: error instanceof Error ? error.message : String(error) }));
-      return false;
-    }
+  /** Carries on the saved run the playground was resumed from, with the workspace as it is. */
+  private async resume(saved: SessionRecord): Promise<void> {
+    const scenario = this.pg.scenario;
     this.policy = saved.policy;
     this.meta = { id: saved.id, title: saved.title, createdAt: saved.createdAt };
     // A lab scenario's plugin is not saved with the run: its example goes back in, the run carries on.
@@ -231,7 +245,6 @@ export class App {
     }
     this.state = this.pg.done ? 'done' : this.pg.position > 0 ? 'paused' : 'idle';
     await this.refreshFiles();
-    return true;
   }
 
   /** Saves the live session as it stands (called by the autosave). */
@@ -525,7 +538,10 @@ export class App {
 
   // ------------------------------------------------------------------ view
 
+  private laidOut = false;
+
   private layout(): void {
+    this.laidOut = true;
     const root = this.spec.root;
     root.classList.add('app');
     if (this.spec.embed) root.dataset.embed = 'true';
@@ -798,7 +814,7 @@ export class App {
   /** Redraws what changed. Cheap: the transcript re-renders only entries that changed. */
   render(): void {
     // The first load restores files before its session exists, and file changes ask for a render.
-    if (!this.pg.scenario || !(this.pg.session as Session | undefined)) return;
+    if (!this.laidOut) return;
     this.spec.root.dataset.runState = this.state;
     this.spec.root.dataset.scenario = this.pg.scenario.id;
     this.spec.root.dataset.mode = this.replaying ? 'replay' : 'live';

@@ -23,7 +23,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');
   const sessions = embed ? null : await openSessionStore();
   const resume = sessions && !address.explicit ? await sessions.latest() : null;
-  const app = new App({
+  const app = await App.create({
     root,
     fs,
     lang,

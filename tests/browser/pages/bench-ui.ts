@@ -5,13 +5,13 @@ import { MemoryBackend } from '../../../src/fs/memory';
 import { openWorkspace } from '../../../src/fs/open';
 import { replay } from '../../../src/harness';
 import {
-  Playground,
   parseSessionFile,
   serializeSessionFile,
   sessionFile,
   type Scenario,
   type Step,
 } from '../../../src/model';
+import { Playground, replayTools } from '../../../src/run';
 
 /** A run's time, the steps it took and the error codes it met (there should be none). */
 export interface RunTiming {
@@ -60,8 +60,7 @@ let databases = 0;
 /** The baseline: the same scenario through the Playground and its IndexedDB workspace, no interface. */
 async function bare(steps: number): Promise<RunTiming> {
   const fs = await openWorkspace(`bench-ui-${Date.now().toString(36)}-${++databases}`);
-  const pg = new Playground({ fs });
-  await pg.load(scenario(steps));
+  const pg = await Playground.open({ fs }, scenario(steps));
   const start = performance.now();
   await pg.runToEnd(steps + 10);
   return { ms: performance.now() - start, steps: pg.position, errors: pg.errors().length };
@@ -69,8 +68,7 @@ async function bare(steps: number): Promise<RunTiming> {
 
 /** A session file whose log has at least `minEvents` events, made by running the long scenario in memory. */
 async function sessionText(minEvents: number): Promise<{ text: string; events: number; bytes: number }> {
-  const pg = new Playground({ fs: new MemoryBackend() });
-  await pg.load(scenario(minEvents));
+  const pg = await Playground.open({ fs: new MemoryBackend() }, scenario(minEvents));
   while (pg.session.events.length < minEvents && !pg.done) await pg.step(true);
   const file = sessionFile(
     {
@@ -86,7 +84,7 @@ async function sessionText(minEvents: number): Promise<{ text: string; events: n
 
 /** The baseline of opening a session: parse and check the file, rebuild every entry; no interface. */
 function parseAndReplay(text: string): { ms: number; entries: number } {
-  const tools = new Playground({ fs: new MemoryBackend() }).allTools();
+  const tools = replayTools(new MemoryBackend());
   const start = performance.now();
   const imported = parseSessionFile(text);
   if (!imported.ok) throw new Error(imported.error.message);

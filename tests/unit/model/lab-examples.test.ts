@@ -4,13 +4,13 @@ import { MemoryBackend } from '../../../src/fs/memory';
 import type { Approve, LiveCall } from '../../../src/harness';
 import {
   MAX_PLUGIN_SOURCE,
-  Playground,
   labExampleById,
   labExamples,
   scenarioById,
   scenarios,
   type LabExample,
 } from '../../../src/model';
+import { Playground } from '../../../src/run';
 import { Sandbox, type SandboxCall, sandboxPlugin, sandboxTool } from '../../../src/sandbox';
 import { fakeWorkers } from '../sandbox/fake-link';
 
@@ -27,11 +27,11 @@ afterEach(() => {
  * visitor's plugin (and tool) installed first, then the scenario loaded.
  */
 async function run(ex: LabExample, options: { order?: 'pre' | 'default'; approve?: Approve } = {}) {
-  const pg = new Playground({
+  const spec = {
     fs: new MemoryBackend(),
     sqlEngine: nodeSqlEngine,
     ...(options.approve ? { approve: options.approve } : {}),
-  });
+  };
   const sandbox = await Sandbox.create({ link: fakeWorkers().open });
   sandboxes.push(sandbox);
   const loaded = await sandbox.load(ex.source);
@@ -41,12 +41,9 @@ async function run(ex: LabExample, options: { order?: 'pre' | 'default'; approve
     order: options.order ?? ex.order,
     onCall: (c) => guestCalls.push(c),
   });
-  const visitor = pg.useVisitor({
-    plugins: [plugin],
-    tools: loaded.tool ? [sandboxTool(sandbox, loaded.tool)] : [],
-  });
-  expect(visitor.refused).toEqual([]);
-  await pg.load(scenarioById(ex.scenario)!);
+  const visitor = { plugins: [plugin], tools: loaded.tool ? [sandboxTool(sandbox, loaded.tool)] : [] };
+  const pg = await Playground.open({ ...spec, visitor }, scenarioById(ex.scenario)!);
+  expect(pg.refusedTools).toEqual([]);
   await pg.runToEnd();
   expect(pg.done).toBe(true);
   const calls = [...pg.calls.values()];

@@ -3,15 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { replay } from '../../../src/harness';
 import {
-  Playground,
   SessionRecord,
   deriveScript,
   sameJson,
   scenarioById,
   scenarios,
-  type SavedRun,
   type Scenario,
 } from '../../../src/model';
+import { Playground, type SavedRun } from '../../../src/run';
 
 // Session ids carry Date.now(); one fixed time makes two runs of a scenario log the same events.
 beforeEach(() => void vi.spyOn(Date, 'now').mockReturnValue(Date.UTC(2026, 0, 2)));
@@ -19,8 +18,7 @@ afterEach(() => void vi.restoreAllMocks());
 
 const scenario = (id: string): Scenario => scenarioById(id)!;
 const mk = async (s: Scenario, fs = new MemoryBackend()) => {
-  const pg = new Playground({ fs, sqlEngine: nodeSqlEngine });
-  await pg.load(s);
+  const pg = await Playground.open({ fs, sqlEngine: nodeSqlEngine }, s);
   return pg;
 };
 /** A saved run as it comes back from storage: through JSON and the record schema. */
@@ -42,8 +40,7 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) 
     for (let at = 0; at <= (await length(s)); at++) {
       const before = await mk(s);
       await before.advance(at);
-      const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
-      after.resume(s, stored(before.saved()));
+      const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
       expect(after.position).toBe(at);
       expect(after.waiting).toEqual(before.waiting);
       await after.runToEnd();
@@ -59,8 +56,7 @@ describe('Playground.resume', () => {
     const s = scenario('stale-version');
     const before = await mk(s);
     for (let i = 0; i < 10 && !before.waiting; i++) await before.step();
-    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
-    after.resume(s, stored(before.saved()));
+    const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
     expect(after.session.live).toEqual(before.session.live);
     expect(after.policy!.ledger(after.session.id)).toEqual(before.policy!.ledger(before.session.id));
     expect(after.waiting).toEqual(before.waiting);
@@ -71,8 +67,7 @@ describe('Playground.resume', () => {
     const s = scenario('happy-path');
     const before = await mk(s);
     await before.advance(2);
-    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
-    after.resume(s, stored(before.saved()));
+    const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
     await after.callAsModel('ls', { path: '/' });
     const [last, prev] = [after.session.events.at(-1)!, before.session.events.at(-1)!];
     expect(last.seq).toBe(after.session.events.length - 1);
@@ -90,27 +85,26 @@ describe('Playground.resume', () => {
     const before = await mk(s);
     await before.advance(1);
     await before.callAsModel('read', { path: '/src/greet.js' });
-    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
-    after.resume(s, stored(before.saved()));
+    const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
     await after.runToEnd();
     expect(after.session.events).toEqual(whole.session.events);
   });
 
   it('keeps the policy off when the run had it off', async () => {
     const s = scenario('edit-before-read');
-    const before = new Playground({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine });
-    await before.load(s, { policy: false });
+    const before = await Playground.open({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine }, s, {
+      policy: false,
+    });
     await before.advance(1);
-    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
-    after.resume(s, stored(before.saved()));
+    const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
     expect(after.policy).toBeNull();
     expect(after.saved().policy).toBe(false);
   });
 
   it('refuses a run of another scenario', async () => {
     const before = await mk(scenario('happy-path'));
-    const after = new Playground({ fs: before.fs, sqlEngine: nodeSqlEngine });
-    expect(() => after.resume(scenario('stale-version'), before.saved())).toThrow(
+    const spec = { fs: before.fs, sqlEngine: nodeSqlEngine };
+    expect(() => Playground.resume(spec, scenario('stale-version'), before.saved())).toThrow(
       /is a run of "happy-path", not of "stale-version"/,
     );
   });

@@ -2,11 +2,11 @@ import { nodeSqlEngine } from './sql-engine';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { parseLog, replay, serializeLog } from '../../../src/harness';
-import { Playground, scenarios, type Scenario } from '../../../src/model';
+import { scenarios, type Scenario } from '../../../src/model';
+import { Playground } from '../../../src/run';
 
 const play = async (scenario: Scenario, lang: 'en' | 'zh' = 'en') => {
-  const pg = new Playground({ fs: new MemoryBackend(), lang, sqlEngine: nodeSqlEngine });
-  await pg.load(scenario);
+  const pg = await Playground.open({ fs: new MemoryBackend(), lang, sqlEngine: nodeSqlEngine }, scenario);
   await pg.runToEnd();
   return pg;
 };
@@ -46,8 +46,10 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('scenario %s', (_id, sce
 
 describe('stale-version when stepping by hand', () => {
   it('waits for the visitor to make the external edit', async () => {
-    const pg = new Playground({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine });
-    await pg.load(scenarios.find((s) => s.id === 'stale-version')!);
+    const pg = await Playground.open(
+      { fs: new MemoryBackend(), sqlEngine: nodeSqlEngine },
+      scenarios.find((s) => s.id === 'stale-version')!,
+    );
     for (let i = 0; i < 10 && !pg.waiting; i++) await pg.step();
     expect(pg.waiting).not.toBeNull();
     const at = pg.position;

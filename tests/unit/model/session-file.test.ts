@@ -3,7 +3,6 @@ import { MemoryBackend } from '../../../src/fs/memory';
 import { replay } from '../../../src/harness';
 import {
   MAX_IMPORT_BYTES,
-  Playground,
   parseSessionFile,
   readSessionFile,
   scenarioById,
@@ -12,10 +11,10 @@ import {
   sessionFileName,
   type ImportCode,
 } from '../../../src/model';
+import { Playground } from '../../../src/run';
 
 const played = async (id = 'stale-version') => {
-  const pg = new Playground({ fs: new MemoryBackend() });
-  await pg.load(scenarioById(id)!);
+  const pg = await Playground.open({ fs: new MemoryBackend() }, scenarioById(id)!);
   await pg.runToEnd();
   return pg;
 };

@@ -4,12 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import {
   Autosave,
-  Playground,
   SessionStore,
   openSessionStore,
   scenarioById,
   type SessionRecord,
 } from '../../../src/model';
+import { Playground } from '../../../src/run';
 
 let dbs = 0;
 const mkStore = (keep?: number) => {
@@ -17,8 +17,7 @@ const mkStore = (keep?: number) => {
   return { store: new SessionStore(useStore, keep), useStore };
 };
 const recordOf = async (steps: number, updatedAt = 1): Promise<SessionRecord> => {
-  const pg = new Playground({ fs: new MemoryBackend() });
-  await pg.load(scenarioById('happy-path')!);
+  const pg = await Playground.open({ fs: new MemoryBackend() }, scenarioById('happy-path')!);
   await pg.advance(steps);
   const { id, scenario, policy, progress, events } = pg.saved();
   return {

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { Tool, preExecute, text, type Plugin } from '../../../src/harness';
-import { Playground, scenarioById } from '../../../src/model';
+import { scenarioById } from '../../../src/model';
+import { Playground } from '../../../src/run';
 
 describe('Playground.useVisitor', () => {
   const deny: Plugin = {
@@ -22,8 +23,10 @@ describe('Playground.useVisitor', () => {
       render: (_args, value) => text(value.word),
     });
   const mk = async () => {
-    const pg = new Playground({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine });
-    await pg.load(scenarioById('happy-path')!);
+    const pg = await Playground.open(
+      { fs: new MemoryBackend(), sqlEngine: nodeSqlEngine },
+      scenarioById('happy-path')!,
+    );
     return pg;
   };
   const code = async (pg: Playground, tool: string, args: unknown) =>
@@ -44,11 +47,11 @@ describe('Playground.useVisitor', () => {
     expect(await code(pg, 'echo', { word: 'hi' })).toBeUndefined();
   });
 
-  it('given before the first load, waits for it', async () => {
-    const pg = new Playground({ fs: new MemoryBackend() });
-    expect(pg.useVisitor({ plugins: [deny], tools: [] })).toEqual({ refused: [] });
-    await pg.load(scenarioById('happy-path')!);
+  it('given when the playground opens, are in its first run', async () => {
+    const visitor = { plugins: [deny], tools: [echo('echo')] };
+    const pg = await Playground.open({ fs: new MemoryBackend(), visitor }, scenarioById('happy-path')!);
     expect(await code(pg, 'ls', { path: '/' })).toBe('HOOK_DENIED');
+    expect(pg.session.events[0]).toMatchObject({ tools: expect.arrayContaining(['echo']) });
   });
 
   it('replacing the extras removes the old plugins and tools', async () => {

@@ -1,0 +1,4 @@
+export * from './playground';
+export * from './plugins';
+export * from './run';
+export * from './tool-sets';

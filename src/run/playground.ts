@@ -1,0 +1,394 @@
+import type { FsBackend } from '../fs/types';
+import {
+  fakeClock,
+  type Approve,
+  type HarnessEvent,
+  type Hooks,
+  type LiveCall,
+  type Registry,
+  type Session,
+} from '../harness';
+import { deriveScript, type ScriptProgress } from '../model/progress';
+import { applyChange, type ExternalChange, type Lang, type Scenario } from '../model/scenario';
+import { actionsOf, reactTo, type Action } from '../model/scripted';
+import type { ObservationPolicy } from '../plugins/fs-observation-policy';
+import type { SqlEngine } from '../tools/sql';
+import { createRun, type RefusedTool, type Run, type RunSpec, type VisitorExtras } from './run';
+
+/** What a run is, to save it and to carry it on after a reload: its log and the script's progress. */
+export interface SavedRun {
+  /** The session id, as in the log's `session/start`. */
+  id: string;
+  scenario: string;
+  /** Whether the observation policy was installed. */
+  policy: boolean;
+  progress: ScriptProgress;
+  events: readonly HarnessEvent[];
+}
+
+/** Who changes a file behind the agent's back, as the log's `external/edit` says. */
+export type ExternalWho = 'button' | 'scenario' | 'editor';
+
+// The fake clock of every session: the same times on every run, so replays and exports match.
+const CLOCK_START = Date.UTC(2026, 0, 1, 9);
+const CLOCK_STEP = 1000;
+
+/** Options of a playground. */
+export interface PlaygroundSpec {
+  fs: FsBackend;
+  lang?: Lang;
+  approve?: Approve;
+  /** Opens the SQL engine of the `sql` tool set; loaded on first use. Without it, that set is empty. */
+  sqlEngine?: () => Promise<SqlEngine>;
+  /** The visitor's plugins and tools, installed from the first run on. */
+  visitor?: VisitorExtras;
+}
+
+/** Where the script stands in one run. */
+interface Script {
+  queue: Action[];
+  /** Steps taken so far. */
+  position: number;
+  /** The external change the script is waiting for the visitor to make, when it is. */
+  waiting: ExternalChange | null;
+  /** Call ids of the calls the visitor made by hand, which are not the script's. */
+  manual: string[];
+  externalEdits: number;
+  /** Races of the scenario that have not landed yet, by path. */
+  races: Map<string, ExternalChange>;
+}
+
+/** A scenario being played: its run of the harness and where its script stands. */
+interface Stage {
+  scenario: Scenario;
+  run: Run;
+  script: Script;
+}
+
+/** The parts of a stage that are fixed before its run is built. */
+type StageSpec = Pick<RunSpec, 'policy' | 'session' | 'plugins'> & { script: Script };
+
+/**
+ * Builds a stage: the run (through the composition root) and the script. The scenario's races land
+ * through the run's own session, so a race knows nothing of the playground around it.
+ */
+function stage(spec: PlaygroundSpec, visitor: VisitorExtras, scenario: Scenario, parts: StageSpec): Stage {
+  const { script } = parts;
+  const run = createRun({
+    fs: spec.fs,
+    scenario,
+    policy: parts.policy,
+    session: parts.session,
+    ...(parts.plugins ? { plugins: parts.plugins } : {}),
+    visitor,
+    ...(spec.approve ? { approve: spec.approve } : {}),
+    ...(spec.sqlEngine ? { sqlEngine: spec.sqlEngine } : {}),
+    // Called only while a call runs, long after `run` exists.
+    race: (path) => land(path),
+  });
+  const land = async (path: string): Promise<void> => {
+    const change = script.races.get(path);
+    if (!change) return;
+    script.races.delete(path);
+    const file = await spec.fs.read(path);
+    await writeExternally(
+      spec.fs,
+      run.session,
+      script,
+      path,
+      applyChange(file?.content ?? '', change),
+      'scenario',
+    );
+  };
+  return { scenario, run, script };
+}
+
+/** A file written by someone other than the agent, through the same backend, and logged as such. */
+async function writeExternally(
+  fs: FsBackend,
+  session: Session,
+  script: Script,
+  path: string,
+  content: string,
+  who: ExternalWho,
+): Promise<void> {
+  const done = await fs.write(path, content, { kind: 'none' }, { kind: 'external', who });
+  script.externalEdits++;
+  session.emit({ type: 'external/edit', path: done.path, who, version: done.version });
+}
+
+/** Puts the workspace back to the scenario's files (an external change of kind "reset"). */
+async function restoreFiles(fs: FsBackend, scenario: Scenario): Promise<void> {
+  for (const file of await fs.list()) await fs.delete(file.path, { kind: 'external', who: 'reset' });
+  for (const [path, content] of Object.entries(scenario.files)) {
+    await fs.write(path, content, { kind: 'none' }, { kind: 'external', who: 'reset' });
+  }
+}
+
+/** A script at its start. */
+function freshScript(scenario: Scenario): Script {
+  return {
+    queue: actionsOf(scenario.steps),
+    position: 0,
+    waiting: null,
+    manual: [],
+    externalEdits: 0,
+    races: new Map((scenario.races ?? []).map((change) => [change.path, change])),
+  };
+}
+
+/**
+ * The playground without its DOM: a workspace, one run of the harness (built whole by `createRun`), and
+ * the scripted model stepping through a scenario. Made ready by `Playground.open` or `Playground.resume`;
+ * `load` replaces the run with a fresh one. The UI and the tests drive it alike.
+ */
+export class Playground {
+  readonly fs: FsBackend;
+  lang: Lang;
+  private current: Stage;
+  private visitor: VisitorExtras;
+  private readonly listeners = new Set<() => void>();
+
+  private constructor(
+    private readonly spec: PlaygroundSpec,
+    first: Stage,
+  ) {
+    this.fs = spec.fs;
+    this.lang = spec.lang ?? 'en';
+    this.visitor = spec.visitor ?? { plugins: [], tools: [] };
+    this.current = first;
+  }
+
+  /** A playground with `scenario` started afresh: its files restored, a new session, the script at its start. */
+  static async open(
+    spec: PlaygroundSpec,
+    scenario: Scenario,
+    options: { policy?: boolean } = {},
+  ): Promise<Playground> {
+    await restoreFiles(spec.fs, scenario);
+    const visitor = spec.visitor ?? { plugins: [], tools: [] };
+    return new Playground(spec, stage(spec, visitor, scenario, Playground.freshParts(scenario, options)));
+  }
+
+  private static freshParts(scenario: Scenario, options: { policy?: boolean }): StageSpec {
+    return {
+      policy: options.policy !== false,
+      session: { id: `${scenario.id}-${Date.now().toString(36)}`, clock: fakeClock(CLOCK_START, CLOCK_STEP) },
+      plugins: scenario.plugins ?? [],
+      script: freshScript(scenario),
+    };
+  }
+
+  /**
+   * A playground carrying on a saved run of `scenario` (after a page reload) with the workspace as it is:
+   * the session continues its log, the policy's ledger is rebuilt from it, and the script's queue is
+   * re-derived by taking its steps again against the logged results. Values of the old calls are gone for
+   * good. Throws a `RangeError` saying why when the run does not fit the scenario's script.
+   */
+  static resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Playground {
+    if (saved.scenario !== scenario.id) {
+      throw new RangeError(`Session "${saved.id}" is a run of "${saved.scenario}", not of "${scenario.id}"`);
+    }
+    const derived = deriveScript(scenario.steps, saved.events, saved.progress);
+    if (!derived.ok) throw new RangeError(`Session "${saved.id}" cannot be resumed: ${derived.error}`);
+    const landed = new Set(
+      saved.events.flatMap((e) => (e.type === 'external/edit' && e.who === 'scenario' ? [e.path] : [])),
+    );
+    const last = saved.events.at(-1)?.at ?? CLOCK_START - CLOCK_STEP;
+    const visitor = spec.visitor ?? { plugins: [], tools: [] };
+    return new Playground(
+      spec,
+      stage(spec, visitor, scenario, {
+        policy: saved.policy,
+        session: { id: saved.id, log: saved.events, clock: fakeClock(last + CLOCK_STEP, CLOCK_STEP) },
+        plugins: derived.value.plugins ?? scenario.plugins ?? [],
+        script: {
+          queue: derived.value.queue,
+          position: derived.value.position,
+          waiting: derived.value.waiting,
+          manual: [...saved.progress.manual],
+          externalEdits: saved.events.filter((e) => e.type === 'external/edit').length,
+          races: new Map((scenario.races ?? []).filter((c) => !landed.has(c.path)).map((c) => [c.path, c])),
+        },
+      }),
+    );
+  }
+
+  /** Starts `scenario` afresh: its files restored, a new run of the harness, the script at its start. */
+  async load(scenario: Scenario, options: { policy?: boolean } = {}): Promise<void> {
+    await restoreFiles(this.fs, scenario);
+    this.current = stage(this.spec, this.visitor, scenario, Playground.freshParts(scenario, options));
+    this.changed();
+  }
+
+  /** Hears every change of state (a step, an edit, a load). */
+  subscribe(listener: () => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private changed(): void {
+    for (const listener of this.listeners) listener();
+  }
+
+  // ------------------------------------------------------------------ the current run
+
+  get scenario(): Scenario {
+    return this.current.scenario;
+  }
+  get run(): Run {
+    return this.current.run;
+  }
+  get session(): Session {
+    return this.current.run.session;
+  }
+  get hooks(): Hooks {
+    return this.current.run.hooks;
+  }
+  get registry(): Registry {
+    return this.current.run.registry;
+  }
+  get policy(): ObservationPolicy | null {
+    return this.current.run.policy;
+  }
+  /** Live calls by call id: the only place canonical values live. */
+  get calls(): ReadonlyMap<string, LiveCall> {
+    return this.current.run.calls;
+  }
+  /** The built-in plugins installed now. */
+  get plugins(): readonly string[] {
+    return this.current.run.plugins();
+  }
+  /** The visitor's tools left out of the current run because their names were taken, and why. */
+  get refusedTools(): readonly RefusedTool[] {
+    return this.current.run.refusedTools();
+  }
+  /** Steps taken so far in this run. */
+  get position(): number {
+    return this.current.script.position;
+  }
+  /** The external change the script is waiting for the visitor to make, when it is. */
+  get waiting(): ExternalChange | null {
+    return this.current.script.waiting;
+  }
+  /** The script has nothing left to do. */
+  get done(): boolean {
+    return this.current.script.queue.length === 0 && !this.current.script.waiting;
+  }
+
+  /** The scenario's race on `path`, and whether it has landed yet; null when there is none. */
+  raceOn(path: string): { change: ExternalChange; landed: boolean } | null {
+    const change = this.scenario.races?.find((c) => c.path === path);
+    return change ? { change, landed: !this.current.script.races.has(path) } : null;
+  }
+
+  /** The run as it stands, to save it (see `resume`). The log is a copy. */
+  saved(): SavedRun {
+    const { run, script, scenario } = this.current;
+    return {
+      id: run.session.id,
+      scenario: scenario.id,
+      policy: run.policy !== null,
+      progress: { position: script.position, waiting: script.waiting !== null, manual: [...script.manual] },
+      events: [...run.session.events],
+    };
+  }
+
+  /**
+   * Replaces the visitor's plugins and tools (the plugin lab) with `extras`, in the current run at once
+   * and in every run after it. A tool whose name is taken is left out; the answer says which and why, and
+   * so does `refusedTools` after each later load.
+   */
+  useVisitor(extras: VisitorExtras): { refused: RefusedTool[] } {
+    this.visitor = { plugins: [...extras.plugins], tools: [...extras.tools] };
+    const refused = this.current.run.useVisitor(this.visitor);
+    this.changed();
+    return { refused };
+  }
+
+  // ------------------------------------------------------------------ the script
+
+  /**
+   * Takes one step. With `auto`, a scripted external edit is made at once; without it, the script waits
+   * for the visitor to press "Simulate external edit" (and `step` does nothing until then).
+   */
+  async step(auto = false): Promise<void> {
+    const { run, script } = this.current;
+    if (script.waiting) {
+      if (auto) await this.simulateExternalEdit('scenario');
+      return;
+    }
+    const action = script.queue.shift();
+    if (!action) return;
+    script.position++;
+    if (action.kind === 'say') run.session.say(action.text[this.lang]);
+    else if (action.kind === 'use') {
+      run.session.say(action.text[this.lang]);
+      run.usePlugins(action.plugins);
+    } else if (action.kind === 'external') {
+      script.waiting = action.change;
+      if (auto) await this.simulateExternalEdit('scenario');
+    } else {
+      const live = await run.session.call(action.tool, action.args);
+      run.calls.set(live.entry.callId, live);
+      script.queue.unshift(...reactTo(action, live.outcome.result));
+    }
+    this.changed();
+  }
+
+  /**
+   * Takes steps until `position` is `target` (a share link, `?step=`): scripted external edits are made
+   * as the script reaches them, except one at the very last step, which is left waiting, as it was.
+   */
+  async advance(target: number): Promise<void> {
+    while (!this.done && this.position < target) {
+      if (this.waiting) await this.simulateExternalEdit('scenario');
+      else await this.step(false);
+    }
+  }
+
+  /** Runs the script to its end (tests and "skip to end"); scripted external edits are made at once. */
+  async runToEnd(limit = 1000): Promise<void> {
+    while (!this.done && limit-- > 0) await this.step(true);
+  }
+
+  /**
+   * Changes a file behind the agent's back, through the same backend, and logs it. Makes the change the
+   * script is waiting for, if any; else appends a line to `path` (default: the scenario's focus file).
+   */
+  async simulateExternalEdit(who: ExternalWho = 'button', path?: string): Promise<void> {
+    const { script, scenario } = this.current;
+    const change = script.waiting ?? {
+      path: path ?? scenario.focus ?? '/README.md',
+      append: `external edit #${script.externalEdits + 1}`,
+    };
+    const file = await this.fs.read(change.path);
+    await this.saveExternally(change.path, applyChange(file?.content ?? '', change), who);
+    script.waiting = null;
+    this.changed();
+  }
+
+  /** Writes a file as someone other than the agent (the file editor, the button), and logs it. */
+  async saveExternally(path: string, content: string, who: ExternalWho): Promise<void> {
+    const { run, script } = this.current;
+    await writeExternally(this.fs, run.session, script, path, content, who);
+    this.changed();
+  }
+
+  /** A call made by the visitor playing the model: the result arrives exactly as the model's would. */
+  async callAsModel(tool: string, args: unknown): Promise<LiveCall> {
+    const { run, script } = this.current;
+    const live = await run.session.call(tool, args);
+    run.calls.set(live.entry.callId, live);
+    script.manual.push(live.entry.callId);
+    this.changed();
+    return live;
+  }
+
+  /** The error codes the agent has met so far, in order. */
+  errors(): string[] {
+    return [...this.calls.values()].flatMap((c) =>
+      c.outcome.result.error ? [c.outcome.result.error.code] : [],
+    );
+  }
+}

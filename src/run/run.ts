@@ -1,0 +1,131 @@
+import type { FsBackend } from '../fs/types';
+import {
+  Hooks,
+  Registry,
+  Session,
+  type Approve,
+  type Clock,
+  type HarnessEvent,
+  type LiveCall,
+  type Plugin,
+  type Tool,
+} from '../harness';
+import type { Scenario } from '../model/scenario';
+import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
+import { scenarioPlugins } from './plugins';
+import { toolsFor, type ToolSetContext } from './tool-sets';
+
+/** Plugins and tools the visitor added (the plugin lab), installed into every run. */
+export interface VisitorExtras {
+  plugins: readonly Plugin[];
+  tools: readonly Tool[];
+}
+
+/** A visitor's tool that was not installed, and why. */
+export interface RefusedTool {
+  tool: string;
+  reason: string;
+}
+
+/** Everything a run is built from. */
+export interface RunSpec extends Omit<ToolSetContext, 'unicodeFallback'> {
+  fs: FsBackend;
+  scenario: Pick<Scenario, 'id' | 'tools' | 'unicodeFallback' | 'onlyEditWhatWasRead'>;
+  /** Whether the run gets the observation policy. */
+  policy: boolean;
+  /** The agent session: its id and clock, and the log to carry on when it is resumed. */
+  session: { id: string; clock: Clock; log?: readonly HarnessEvent[] };
+  approve?: Approve;
+  /** Built-in plugins to start with, by id (see `scenarioPlugins`). */
+  plugins?: readonly string[];
+  visitor?: VisitorExtras;
+}
+
+/**
+ * One run of the harness, ready to take calls: its hooks, the observation policy (when it is on), the
+ * registry with the scenario's tool sets and the visitor's tools, and the agent session. Built whole by
+ * `createRun`; what changes during the run (the built-in plugins a scenario switches, the visitor's
+ * extras) is replaced through its methods.
+ */
+export interface Run {
+  readonly hooks: Hooks;
+  readonly registry: Registry;
+  readonly policy: ObservationPolicy | null;
+  readonly session: Session;
+  /** Live calls by call id: the only place canonical values live. */
+  readonly calls: Map<string, LiveCall>;
+  /** The built-in plugins installed now, by id. */
+  plugins(): readonly string[];
+  /** Replaces the built-in plugins (not the observation policy) with `ids`. */
+  usePlugins(ids: readonly string[]): void;
+  /** Replaces the visitor's extras; a tool whose name is taken is left out and named in the answer. */
+  useVisitor(extras: VisitorExtras): RefusedTool[];
+  /** The visitor's tools left out because their names were taken, and why. */
+  refusedTools(): readonly RefusedTool[];
+}
+
+/** The composition root: builds a run from its spec, with every part installed, and returns it ready. */
+export function createRun(spec: RunSpec): Run {
+  const hooks = new Hooks();
+  const policy = spec.policy
+    ? fsObservationPolicy({ onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false })
+    : null;
+  if (policy) hooks.install(policy);
+  const registry = new Registry();
+  const context: ToolSetContext = {
+    fs: spec.fs,
+    unicodeFallback: spec.scenario.unicodeFallback ?? false,
+    race: spec.race,
+    ...(spec.sqlEngine ? { sqlEngine: spec.sqlEngine } : {}),
+  };
+  for (const tool of toolsFor(spec.scenario.tools ?? [], context)) registry.register(tool);
+  let builtIn = { ids: [] as readonly string[], uninstall: [] as (() => void)[] };
+  let visitor = { refused: [] as RefusedTool[], uninstall: [] as (() => void)[] };
+  const usePlugins = (ids: readonly string[]) => {
+    for (const uninstall of builtIn.uninstall) uninstall();
+    const known = ids.flatMap((id) => {
+      const make = scenarioPlugins[id];
+      return make ? [hooks.install(make())] : [];
+    });
+    builtIn = { ids: [...ids], uninstall: known };
+  };
+  const useVisitor = (extras: VisitorExtras) => {
+    for (const uninstall of visitor.uninstall) uninstall();
+    const uninstall = extras.plugins.map((plugin) => hooks.install(plugin));
+    const refused: RefusedTool[] = [];
+    for (const tool of extras.tools) {
+      if (registry.get(tool.name)) {
+        refused.push({ tool: tool.name, reason: `a tool named "${tool.name}" is already registered` });
+        continue;
+      }
+      registry.register(tool);
+      uninstall.push(() => registry.unregister(tool.name));
+    }
+    visitor = { refused, uninstall };
+    return refused;
+  };
+  // The visitor's tools are in the registry before the session starts, so its start lists them.
+  useVisitor(spec.visitor ?? { plugins: [], tools: [] });
+  usePlugins(spec.plugins ?? []);
+  const session = new Session({
+    id: spec.session.id,
+    clock: spec.session.clock,
+    ...(spec.session.log ? { log: spec.session.log } : { scenario: spec.scenario.id }),
+    registry,
+    hooks,
+    checkPurity: true,
+    ...(spec.approve ? { approve: spec.approve } : {}),
+  });
+  if (spec.session.log) policy?.restore(spec.session.log);
+  return {
+    hooks,
+    registry,
+    policy,
+    session,
+    calls: new Map(),
+    plugins: () => builtIn.ids,
+    usePlugins,
+    useVisitor,
+    refusedTools: () => visitor.refused,
+  };
+}
