@@ -3,10 +3,42 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
-/** Import patterns a layer may not use; see DESIGN §7 and the README's folder layout. */
-const ui = { group: ['**/ui/**', '**/ui'], message: 'Only the entry point (src/main.ts) may import src/ui.' };
-const tools = { group: ['**/tools/**', '**/tools'], message: 'This layer knows no tools.' };
-const plugins = { group: ['**/plugins/**', '**/plugins'], message: 'This layer may not import plugins.' };
+/**
+ * The layers of src/ and the layers each may import (DESIGN §7; the README's folder layout). Everything
+ * else is refused by `no-restricted-imports`, so a layer rule broken is a lint error with the reason.
+ */
+const layers = {
+  harness: [],
+  // The filesystem stands alone: the tools layer maps its errors to tool errors.
+  fs: [],
+  // The contracts shared by tools, plugins and the sandbox (the write and edit intents).
+  contracts: ['harness', 'fs'],
+  tools: ['harness', 'fs', 'contracts'],
+  // Plugins and the sandbox are written against the harness API and the contracts, never the tools.
+  plugins: ['harness', 'contracts'],
+  sandbox: ['harness', 'contracts'],
+  model: ['harness'],
+  // The composition root: builds a run from every layer below the interface.
+  run: ['harness', 'fs', 'contracts', 'tools', 'plugins', 'model'],
+  ui: ['harness', 'fs', 'contracts', 'plugins', 'model', 'run', 'sandbox'],
+};
+
+const why = {
+  ui: 'Only the entry point (src/main.ts) may import src/ui.',
+  tools: 'This layer knows no tools: use the harness API, or the contracts in src/contracts.',
+};
+
+/** The import patterns layer `name` may not use, each with its reason. */
+function refusedImports(name) {
+  return Object.keys(layers)
+    .filter((other) => other !== name && !layers[name].includes(other))
+    .map((other) => ({
+      group: [`**/${other}/**`, `**/${other}`],
+      message:
+        why[other] ??
+        `src/${name} may not import src/${other} (allowed: ${layers[name].join(', ') || 'nothing else of the project'}).`,
+    }));
+}
 
 /** DOM globals the harness may not touch, so it keeps running in Node tests. */
 const domGlobals = [
@@ -39,23 +71,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
     },
   },
-  {
-    files: ['src/harness/**'],
+  ...Object.keys(layers).map((name) => ({
+    files: [`src/${name}/**`],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [ui, tools, plugins] }],
-      'no-restricted-globals': ['error', ...domGlobals],
+      'no-restricted-imports': ['error', { patterns: refusedImports(name) }],
+      ...(name === 'harness' ? { 'no-restricted-globals': ['error', ...domGlobals] } : {}),
     },
-  },
-  {
-    files: ['src/fs/**', 'src/tools/**', 'src/plugins/**', 'src/model/**', 'src/sandbox/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ui] }] },
-  },
-  {
-    files: ['src/tools/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ui, plugins] }] },
-  },
-  {
-    files: ['src/fs/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [ui, tools, plugins] }] },
-  },
+  })),
 );

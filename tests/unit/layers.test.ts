@@ -26,13 +26,33 @@ describe('layers', () => {
     ['src/fs/x.ts', "import { readTool } from '../tools/read';\nexport const a = readTool;\n"],
     ['src/model/x.ts', "import { App } from '../ui/app';\nexport const a = App;\n"],
     ['src/plugins/x.ts', "import { App } from '../ui';\nexport const a = App;\n"],
+    // The filesystem stands alone, with errors of its own.
+    ['src/fs/x.ts', "import { ToolError } from '../harness/errors';\nexport const a = ToolError;\n"],
+    ['src/fs/x.ts', "import { writeIntent } from '../contracts';\nexport const a = writeIntent;\n"],
+    // The interface, the plugins and the sandbox know no tool module.
+    ['src/ui/x.ts', "import { seedStatements } from '../tools/sql';\nexport const a = seedStatements;\n"],
+    ['src/plugins/x.ts', "import { SqlValue } from '../tools/sql';\nexport const a = SqlValue;\n"],
+    ['src/sandbox/x.ts', "import { readTool } from '../tools/read';\nexport const a = readTool;\n"],
+    ['src/sandbox/x.ts', "export { writeIntent } from '../tools';\n"],
+    // The contracts sit below the tools; the model below the composition root.
+    ['src/contracts/x.ts', "import { readTool } from '../tools/read';\nexport const a = readTool;\n"],
+    ['src/model/x.ts', "import { createRun } from '../run';\nexport const a = createRun;\n"],
+    ['src/model/x.ts', "import { fileTools } from '../tools';\nexport const a = fileTools;\n"],
+    ['src/run/x.ts', "import { App } from '../ui/app';\nexport const a = App;\n"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).not.toHaveLength(0);
   });
 
   it.each([
     ['src/main.ts', "import { boot } from './ui';\nexport const a = boot;\n"],
-    ['src/plugins/x.ts', "import { writeIntent } from '../tools/fs-hooks';\nexport const a = writeIntent;\n"],
+    [
+      'src/plugins/x.ts',
+      "import { writeIntent } from '../contracts/fs-intents';\nexport const a = writeIntent;\n",
+    ],
+    ['src/sandbox/x.ts', "import { editIntent } from '../contracts';\nexport const a = editIntent;\n"],
+    ['src/run/x.ts', "import { fileTools } from '../tools';\nexport const a = fileTools;\n"],
+    ['src/ui/x.ts', "import { createRun } from '../run';\nexport const a = createRun;\n"],
+    ['src/fs/x.ts', "import { FsError } from './errors';\nexport const a = FsError;\n"],
     ['src/tools/x.ts', "import { Tool } from '../harness';\nexport const a = Tool;\n"],
     ['src/ui/x.ts', 'export const a = document.title;\n'],
   ])('allows in %s: %s', async (filePath, code) => {
