@@ -1,5 +1,5 @@
 // The entry point of the page, and the only module that may import src/ui (an ESLint rule enforces it).
-import './ui/styles.css';
+import './ui/styles/index.css';
 import { boot } from './ui';
 
 const root = document.querySelector<HTMLElement>('#app');
