@@ -116,7 +116,7 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
     }, 0);
   };
   self.addEventListener('message', hear);
-  const stop = app.onRender(soon);
+  const stop = app.onChange(soon);
   report();
   return () => {
     self.removeEventListener('message', hear);

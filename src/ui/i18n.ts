@@ -76,7 +76,7 @@ const strings = {
     zh: '观测策略已关闭：写入与编辑不受约束。',
   },
   policyToggle: { en: 'Observation policy', zh: '观测策略' },
-  openFile: { en: 'Open {path}', zh: '打开 {path}' },
+  openPrefix: { en: 'Open ', zh: '打开 ' },
   save: { en: 'Save (an external edit)', zh: '保存（算作外部编辑）' },
   editorNote: {
     en: 'Saving here changes the file behind the agent’s back: it gets a new version the agent has not seen.',

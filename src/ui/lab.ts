@@ -15,12 +15,14 @@ import {
 import { fill, h, num } from './dom';
 import { lang, tr } from './i18n';
 import { createCodeEditor, type CodeEditor, type Mark } from './lab-editor';
+import type { UiStore } from './state';
 
 /** What the lab needs from the app around it. */
 export interface LabSpec {
   pg: Playground;
-  /** Whether the built-in observation policy is on, and how to switch it (the run starts again). */
-  policy: () => boolean;
+  /** The interface's store: the lab shows the policy switch's real state from it. */
+  store: UiStore;
+  /** Switches the built-in observation policy (the run starts again). */
   setPolicy: (on: boolean) => Promise<void>;
   /** Loads a scenario afresh (an example's). */
   loadScenario: (id: string) => Promise<void>;
@@ -91,6 +93,7 @@ export class PluginLab {
     });
     this.layout();
     this.render();
+    spec.store.on(['policy'], () => this.render());
   }
 
   /** The plugins as they stand (a share link carries them). */
@@ -393,7 +396,7 @@ export class PluginLab {
       type: 'checkbox',
       id: 'lab-policy',
       'data-action': 'lab-policy',
-      checked: this.spec.policy(),
+      checked: this.spec.store.get().policy,
       onchange: (e: Event) => void this.spec.setPolicy((e.target as HTMLInputElement).checked),
     });
     return h(
@@ -410,7 +413,7 @@ export class PluginLab {
   /** Redraws the parts that change (the editor keeps its own state). */
   render(): void {
     const box = this.el.querySelector<HTMLInputElement>('#lab-policy');
-    if (box) box.checked = this.spec.policy();
+    if (box) box.checked = this.spec.store.get().policy;
     this.renderSlots();
     this.renderToolbar();
     this.renderStatus();

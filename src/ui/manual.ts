@@ -1,5 +1,6 @@
 import type { Registry, Result } from '../harness';
-import { h } from './dom';
+import type { Playground } from '../run';
+import { fill, h } from './dom';
 import { tr } from './i18n';
 
 /** A starting set of arguments for a tool, from its JSON Schema: required fields with simple values. */
@@ -34,7 +35,7 @@ export function checkArgs(registry: Registry, tool: string, text: string): Resul
 }
 
 /** "Play the model yourself": pick a tool, write its arguments (checked as you type), send the call. */
-export function manualView(
+function manualView(
   registry: Registry,
   focus: string,
   send: (tool: string, args: unknown) => Promise<void>,
@@ -86,4 +87,25 @@ export function manualView(
     status,
     button,
   );
+}
+
+/**
+ * The "Play the model" panel. The form keeps what the visitor typed while the session lasts: it is built
+ * again only for a new session (a load, a reset).
+ */
+export class ManualPanel {
+  readonly el = h('div', { class: 'manual-panel' });
+  private session: string | null = null;
+
+  constructor(
+    private readonly pg: () => Playground,
+    private readonly send: (tool: string, args: unknown) => Promise<void>,
+  ) {}
+
+  update(): void {
+    const pg = this.pg();
+    if (pg.session.id === this.session) return;
+    this.session = pg.session.id;
+    fill(this.el, manualView(pg.registry, pg.scenario.focus ?? '/', this.send));
+  }
 }

@@ -14,11 +14,17 @@ export interface MoreMenuSpec {
   pastSessions: () => void;
 }
 
+/** The menu as built: its element, and how to show the policy's real state in its switch. */
+export interface MoreMenu {
+  el: HTMLDetailsElement;
+  setPolicy(on: boolean): void;
+}
+
 /**
  * The header's "More" menu: a `<details>` disclosure, so the keyboard and assistive technology get its
  * open/closed state for free. Escape or a click elsewhere closes it; choosing an item closes it too.
  */
-export function moreMenu(spec: MoreMenuSpec): HTMLDetailsElement {
+export function moreMenu(spec: MoreMenuSpec): MoreMenu {
   const close = () => {
     menu.open = false;
   };
@@ -93,5 +99,10 @@ export function moreMenu(spec: MoreMenuSpec): HTMLDetailsElement {
     if (menu.open) document.addEventListener('click', outside);
     else document.removeEventListener('click', outside);
   });
-  return menu;
+  return {
+    el: menu,
+    setPolicy: (on) => {
+      if (policy.checked !== on) policy.checked = on;
+    },
+  };
 }

@@ -1,82 +1,110 @@
-import type { FileInfo } from '../fs/types';
 import type { HarnessEvent, Registry } from '../harness';
-import type { Ledger } from '../plugins/fs-observation-policy';
-import { h } from './dom';
+import type { Ledger, LedgerEntry } from '../plugins/fs-observation-policy';
+import { fill, h } from './dom';
 import { tr } from './i18n';
+import type { WorkspaceFiles } from './workspace';
 
-/** The files panel: every file with its version; a click opens it in the editor. */
-export function filesView(
-  files: readonly FileInfo[],
-  open: (path: string) => void,
-  focus: string | undefined,
-): HTMLElement {
-  return h(
-    'ul',
-    { class: 'file-list' },
-    files.map((f) =>
-      h(
-        'li',
-        { 'data-file': f.path },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'file',
-            onclick: () => open(f.path),
-            'aria-label': tr('openFile', { path: f.path }),
-          },
-          h('span', { class: 'path' }, f.path),
-          f.path === focus && h('span', { class: 'badge', title: tr('simulateExternal') }, '✎'),
-          h('span', { class: 'version', 'data-version': f.version }, f.version),
-        ),
-      ),
+/**
+ * A side panel: its element, kept for the life of the page (per language), and `update`, which brings
+ * it up to date in place. The side panels call `update` only while the panel is shown, and once when it
+ * is shown again.
+ */
+export interface Panel {
+  readonly el: HTMLElement;
+  update(): void;
+}
+
+/** Keeps `parent`'s children exactly `nodes`, in order, moving only what is out of place. */
+export function place(parent: Element, nodes: readonly Node[]): void {
+  nodes.forEach((node, i) => {
+    if (parent.childNodes[i] !== node) parent.insertBefore(node, parent.childNodes[i] ?? null);
+  });
+  while (parent.childNodes.length > nodes.length) parent.lastChild!.remove();
+}
+
+/** The files list: every file with its version; a click opens it in the editor. Rows are kept by path. */
+export class FilesList {
+  readonly el = h('ul', { class: 'file-list' });
+  private rows = new Map<string, { li: HTMLElement; version: HTMLElement; focus: HTMLElement }>();
+
+  constructor(
+    private readonly files: WorkspaceFiles,
+    private readonly open: (path: string) => void,
+    private readonly focus: () => string | undefined,
+  ) {}
+
+  update(): void {
+    const focus = this.focus();
+    const rows = this.files.list().map(({ path, version }) => {
+      let row = this.rows.get(path);
+      if (!row) {
+        const versionEl = h('span', { class: 'version' });
+        const focusEl = h(
+          'span',
+          { class: 'badge', 'aria-hidden': 'true', title: tr('simulateExternal') },
+          '✎',
+        );
+        const li = h(
+          'li',
+          { 'data-file': path },
+          h(
+            'button',
+            { type: 'button', class: 'file', onclick: () => this.open(path) },
+            h('span', { class: 'visually-hidden' }, tr('openPrefix')),
+            h('span', { class: 'path' }, path),
+            focusEl,
+            versionEl,
+          ),
+        );
+        row = { li, version: versionEl, focus: focusEl };
+        this.rows.set(path, row);
+      }
+      if (row.version.textContent !== version) {
+        row.version.textContent = version;
+        row.version.dataset.version = version;
+      }
+      row.focus.hidden = path !== focus;
+      return row.li;
+    });
+    const shown = new Set(this.files.list().map((f) => f.path));
+    for (const path of this.rows.keys()) if (!shown.has(path)) this.rows.delete(path);
+    place(this.el, rows);
+  }
+}
+
+function ledgerCells(path: string, entry: LedgerEntry, now: string | undefined): HTMLElement[] {
+  const known = entry.state === 'present' ? `present@${entry.version}` : tr('absent');
+  const stale = entry.state === 'present' ? now !== entry.version : now !== undefined;
+  return [
+    h('td', { class: 'path' }, path),
+    h(
+      'td',
+      {},
+      known,
+      entry.state === 'present' && entry.lines
+        ? h('span', { class: 'muted' }, ` (${entry.lines.map(([a, b]) => `${a}–${b}`).join(', ')})`)
+        : '',
     ),
-  );
+    h('td', {}, now ?? '—'),
+    h(
+      'td',
+      {},
+      stale
+        ? h('span', { class: 'badge warn' }, `⚠ ${tr('stale')}`)
+        : h('span', { class: 'badge' }, `✓ ${tr('current')}`),
+    ),
+  ];
 }
 
 /**
  * The observation ledger: each path the agent knows, its state, and the file's current version; a row
  * whose recorded version is behind the file's is marked stale in words and a symbol, not colour alone.
+ * A row is redrawn only when what it says changed.
  */
-export function ledgerView(ledger: Ledger | null, files: readonly FileInfo[]): HTMLElement {
-  if (!ledger) return h('p', { class: 'muted' }, tr('ledgerOff'));
-  if (ledger.size === 0) return h('p', { class: 'muted' }, tr('ledgerEmpty'));
-  const versions = new Map(files.map((f) => [f.path, f.version]));
-  const rows = [...ledger]
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([path, entry]) => {
-      const now = versions.get(path);
-      const known = entry.state === 'present' ? `present@${entry.version}` : tr('absent');
-      const stale = entry.state === 'present' ? now !== entry.version : now !== undefined;
-      return h(
-        'tr',
-        {
-          'data-ledger-path': path,
-          'data-state': entry.state,
-          'data-version': entry.state === 'present' ? entry.version : '',
-          'data-stale': stale ? 'true' : 'false',
-          class: stale ? 'stale' : '',
-        },
-        h('td', { class: 'path' }, path),
-        h(
-          'td',
-          {},
-          known,
-          entry.state === 'present' && entry.lines
-            ? h('span', { class: 'muted' }, ` (${entry.lines.map(([a, b]) => `${a}–${b}`).join(', ')})`)
-            : '',
-        ),
-        h('td', {}, now ?? '—'),
-        h(
-          'td',
-          {},
-          stale
-            ? h('span', { class: 'badge warn' }, `⚠ ${tr('stale')}`)
-            : h('span', { class: 'badge' }, `✓ ${tr('current')}`),
-        ),
-      );
-    });
-  return h(
+export class LedgerPanel implements Panel {
+  readonly el = h('div', { class: 'ledger-panel' });
+  private readonly body = h('tbody');
+  private readonly table = h(
     'table',
     { class: 'ledger' },
     h(
@@ -91,44 +119,114 @@ export function ledgerView(ledger: Ledger | null, files: readonly FileInfo[]): H
         h('th', { scope: 'col' }, h('span', { class: 'visually-hidden' }, tr('freshness'))),
       ),
     ),
-    h('tbody', {}, rows),
+    this.body,
   );
+  private readonly note = h('p', { class: 'muted' });
+  private rows = new Map<string, { tr: HTMLElement; says: string }>();
+
+  constructor(
+    private readonly ledger: () => Ledger | null,
+    private readonly files: WorkspaceFiles,
+  ) {}
+
+  update(): void {
+    const ledger = this.ledger();
+    if (!ledger || ledger.size === 0) {
+      this.note.textContent = tr(ledger ? 'ledgerEmpty' : 'ledgerOff');
+      if (this.el.firstChild !== this.note) fill(this.el, this.note);
+      this.rows.clear();
+      this.body.replaceChildren();
+      return;
+    }
+    if (this.el.firstChild !== this.table) fill(this.el, this.table);
+    const rows = [...ledger]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([path, entry]) => {
+        const now = this.files.version(path);
+        const says = JSON.stringify([entry, now]);
+        const old = this.rows.get(path);
+        if (old && old.says === says) return old.tr;
+        const stale = entry.state === 'present' ? now !== entry.version : now !== undefined;
+        const row = old?.tr ?? h('tr', { 'data-ledger-path': path });
+        row.dataset.state = entry.state;
+        row.dataset.version = entry.state === 'present' ? entry.version : '';
+        row.dataset.stale = String(stale);
+        row.className = stale ? 'stale' : '';
+        row.replaceChildren(...ledgerCells(path, entry, now));
+        this.rows.set(path, { tr: row, says });
+        return row;
+      });
+    place(this.body, rows);
+  }
 }
 
-/** The raw event log, newest last; long logs show their tail. */
-export function logView(events: readonly HarnessEvent[], limit = 300): HTMLElement {
-  const shown = events.slice(-limit);
-  return h(
-    'ol',
-    // Scrolls on its own: focusable so a keyboard can scroll it too.
-    { class: 'event-log', start: events.length - shown.length, tabindex: 0 },
-    shown.map((e) =>
-      h(
-        'li',
-        { 'data-event': e.type },
-        h('code', { class: 'type' }, e.type),
-        ' ',
-        h('code', { class: 'json' }, JSON.stringify(e)),
-      ),
-    ),
-  );
-}
+/** The raw event log, newest last, following the log as it grows; a long log shows its tail. */
+export class LogPanel implements Panel {
+  // Scrolls on its own: focusable so a keyboard can scroll it too.
+  readonly el = h('ol', { class: 'event-log', tabindex: 0 });
+  private events: readonly HarnessEvent[] | null = null;
+  private shown = 0;
 
-/** Every tool as the model receives it: name, description, JSON Schema. */
-export function toolsView(registry: Registry): HTMLElement {
-  return h(
-    'div',
-    { class: 'tools-list' },
-    registry
-      .schemas()
-      .map((s) =>
+  constructor(
+    private readonly source: () => readonly HarnessEvent[],
+    private readonly limit = 300,
+  ) {}
+
+  update(): void {
+    const events = this.source();
+    // Another log (a new session, a replay): start again from its tail.
+    if (events !== this.events || events.length < this.shown) {
+      this.events = events;
+      this.shown = Math.max(0, events.length - this.limit);
+      this.el.replaceChildren();
+    }
+    const added = events
+      .slice(this.shown)
+      .map((e) =>
         h(
-          'details',
-          { class: 'tool-schema', 'data-tool-schema': s.name },
-          h('summary', {}, h('code', {}, s.name)),
-          h('p', {}, s.description),
-          h('pre', { tabindex: 0 }, JSON.stringify(s.inputSchema, null, 2)),
+          'li',
+          { 'data-event': e.type },
+          h('code', { class: 'type' }, e.type),
+          ' ',
+          h('code', { class: 'json' }, JSON.stringify(e)),
         ),
-      ),
-  );
+      );
+    this.shown = events.length;
+    if (added.length === 0) return;
+    this.el.append(...added);
+    while (this.el.children.length > this.limit) this.el.firstElementChild!.remove();
+    this.el.start = events.length - this.el.children.length;
+  }
+}
+
+/** Every tool as the model receives it: name, description, JSON Schema. Drawn again when the tools change. */
+export class ToolsPanel implements Panel {
+  readonly el = h('div', { class: 'tools-list' });
+  private shown: { registry: Registry; names: string } | null = null;
+
+  constructor(private readonly registry: () => Registry) {}
+
+  update(): void {
+    const registry = this.registry();
+    const names = registry
+      .list()
+      .map((t) => t.name)
+      .join(' ');
+    if (this.shown?.registry === registry && this.shown.names === names) return;
+    this.shown = { registry, names };
+    fill(
+      this.el,
+      registry
+        .schemas()
+        .map((s) =>
+          h(
+            'details',
+            { class: 'tool-schema', 'data-tool-schema': s.name },
+            h('summary', {}, h('code', {}, s.name)),
+            h('p', {}, s.description),
+            h('pre', { tabindex: 0 }, JSON.stringify(s.inputSchema, null, 2)),
+          ),
+        ),
+    );
+  }
 }

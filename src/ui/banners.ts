@@ -1,0 +1,138 @@
+import type { Playground } from '../run';
+import { h } from './dom';
+import { tr } from './i18n';
+import type { Notice, UiStore } from './state';
+
+/** One banner: a key (its `data-banner`), and what it shows. A banner keeps its node while its content holds. */
+interface Shown {
+  key: string;
+  /** Changes when the banner must be drawn again (its text, the language). */
+  content: string;
+  node: HTMLElement;
+}
+
+function noticeView(notice: Notice, close: () => void): HTMLElement {
+  const { text, tone, code, link } = notice;
+  return h(
+    'div',
+    {
+      class: `banner ${tone}`,
+      role: tone === 'warn' ? 'alert' : 'status',
+      'data-banner': 'notice',
+      'data-code': code,
+    },
+    code && h('code', { class: 'err-code' }, code),
+    code && ' ',
+    text,
+    link &&
+      h('input', {
+        type: 'text',
+        readonly: true,
+        class: 'share-link',
+        value: link,
+        'data-share-link': '',
+        'aria-label': tr('shareLink'),
+        onfocus: (e: Event) => (e.target as HTMLInputElement).select(),
+      }),
+    ' ',
+    h('button', { type: 'button', class: 'ghost', onclick: close }, tr('close')),
+  );
+}
+
+/** What the banners need from the app. */
+export interface BannerSpec {
+  store: UiStore;
+  /** Whether the workspace is kept (else a banner says nothing will be). */
+  persistent: boolean;
+  embed: boolean;
+  leaveReplay: () => void;
+}
+
+/**
+ * The banners above the transcript: a notice (a refused import, a damaged link, the share link), memory
+ * only, the script waiting for an external edit, replay, done. Each is drawn when it appears or changes,
+ * and otherwise left alone, so focus on a banner's button survives the steps of a run.
+ */
+export class Banners {
+  readonly el = h('div', { class: 'banners', 'aria-live': 'polite' });
+  private shown: Shown[] = [];
+
+  constructor(private readonly spec: BannerSpec) {}
+
+  update(pg: Playground): void {
+    const { store } = this.spec;
+    const { notice, replay, lang } = store.get();
+    const wanted: { key: string; content: string; make: () => HTMLElement }[] = [];
+    if (notice) {
+      const close = () => store.set({ notice: null });
+      wanted.push({
+        key: 'notice',
+        content: JSON.stringify([notice, lang]),
+        make: () => noticeView(notice, close),
+      });
+    }
+    if (!this.spec.persistent && !this.spec.embed) {
+      wanted.push({
+        key: 'memory',
+        content: lang,
+        make: () => h('p', { class: 'banner warn', 'data-banner': 'memory' }, tr('notPersistent')),
+      });
+    }
+    const waiting = pg.waiting;
+    if (waiting && !replay) {
+      const step = pg.scenario.steps.find((s) => 'external' in s && s.external === waiting);
+      const note = step && 'note' in step ? step.note[lang] : '';
+      wanted.push({
+        key: 'waiting',
+        content: `${lang}:${note}`,
+        make: () =>
+          h(
+            'p',
+            { class: 'banner attention', 'data-banner': 'waiting' },
+            `✎ ${tr('waitingExternal', { note })}`,
+          ),
+      });
+    }
+    if (replay) {
+      wanted.push({
+        key: 'replay',
+        content: `${lang}:${replay.title}`,
+        make: () =>
+          h(
+            'p',
+            { class: 'banner info', 'data-banner': 'replay' },
+            `↻ ${replay.title}: ${tr('replayMode')} `,
+            h(
+              'button',
+              { type: 'button', 'data-action': 'leave-replay', onclick: this.spec.leaveReplay },
+              tr('leaveReplay'),
+            ),
+          ),
+      });
+    } else if (pg.done) {
+      wanted.push({
+        key: 'done',
+        content: lang,
+        make: () => h('p', { class: 'banner done', 'data-banner': 'done' }, `✓ ${tr('done')}`),
+      });
+    }
+    this.place(wanted);
+  }
+
+  private place(wanted: { key: string; content: string; make: () => HTMLElement }[]): void {
+    const same =
+      wanted.length === this.shown.length &&
+      wanted.every((w, i) => w.key === this.shown[i]!.key && w.content === this.shown[i]!.content);
+    if (same) return;
+    const old = new Map(this.shown.map((s) => [s.key, s]));
+    this.shown = wanted.map((w) => {
+      const kept = old.get(w.key);
+      return kept && kept.content === w.content ? kept : { key: w.key, content: w.content, node: w.make() };
+    });
+    const nodes = this.shown.map((s) => s.node);
+    nodes.forEach((node, i) => {
+      if (this.el.children[i] !== node) this.el.insertBefore(node, this.el.children[i] ?? null);
+    });
+    while (this.el.children.length > nodes.length) this.el.lastElementChild!.remove();
+  }
+}

@@ -1,0 +1,127 @@
+import type { CallEntry, LiveCall, TranscriptEntry } from '../harness';
+import { renderCard } from './cards';
+import { h, num } from './dom';
+import { tr } from './i18n';
+
+const encoder = new TextEncoder();
+const bytes = (text: string) => encoder.encode(text).length;
+
+function valueView(live: LiveCall | undefined, failed: boolean): HTMLElement | null {
+  if (failed) return null;
+  if (!live) return h('p', { class: 'value-note', 'data-value': 'unavailable' }, tr('valueUnavailable'));
+  let json: string;
+  try {
+    json = JSON.stringify(live.value, null, 2) ?? 'undefined';
+  } catch {
+    json = String(live.value);
+  }
+  return h(
+    'details',
+    { class: 'value-view', 'data-value': 'live' },
+    h('summary', {}, tr('value'), ' ', h('span', { class: 'badge' }, tr('notPersisted'))),
+    h('pre', { tabindex: 0 }, json),
+  );
+}
+
+/** The result part of a call's entry: pending, or the result card with what the model saw. */
+export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLElement {
+  const result = entry.result;
+  if (!result) return h('p', { class: 'pending', 'aria-live': 'polite' }, tr('pending'));
+  const error = result.error;
+  const impure = live?.impure ?? [];
+  return h(
+    'article',
+    {
+      class: `result${error ? ' is-error' : ''}`,
+      'data-card': result.card.card.card,
+      'data-tool': entry.tool,
+      'data-error-code': error?.code,
+      'data-impure': impure.length ? 'true' : undefined,
+      'aria-label': `${tr('result')}: ${entry.tool}${error ? ` — ${error.code}` : ''}`,
+    },
+    h(
+      'header',
+      {},
+      h('span', { class: 'role' }, tr('result')),
+      ' ',
+      h('span', { class: 'tool' }, entry.tool),
+      result.card.card.title && h('span', { class: 'card-title' }, result.card.card.title),
+    ),
+    error &&
+      h(
+        'div',
+        { class: 'error', role: 'note' },
+        h('p', {}, h('strong', { class: 'err-code' }, `✖ ${error.code}`)),
+        h('p', {}, error.message),
+        error.remedy && h('p', { class: 'remedy' }, h('strong', {}, `${tr('remedy')}: `), error.remedy),
+      ),
+    entry.decisions.map((d) =>
+      h('p', { class: 'decision' }, `⚖ ${tr('decidedBy', { hook: d.hook, plugin: d.plugin })}`),
+    ),
+    result.card.fallback &&
+      h('p', { class: 'fallback' }, `⚠ ${tr('fallbackCard', { why: result.card.fallback })}`),
+    impure.length > 0 &&
+      h('p', { class: 'impure', role: 'note' }, `⚠ ${tr('impure', { which: impure.join(', ') })}`),
+    !error && renderCard(result.card.card),
+    h(
+      'details',
+      { class: 'model-view' },
+      h(
+        'summary',
+        {},
+        tr('modelSaw'),
+        ' ',
+        h(
+          'span',
+          { class: 'muted' },
+          tr('bytesChars', { bytes: num(bytes(result.modelText)), chars: num(result.modelText.length) }),
+        ),
+      ),
+      h('pre', { 'data-model-view': '', tabindex: 0 }, result.modelText),
+    ),
+    valueView(live, Boolean(error)),
+  );
+}
+
+/**
+ * The node of one transcript entry. A call's node holds its call card and, as its last child, the result
+ * part, which `patchEntry` replaces when the result arrives: the entry's node itself lives on.
+ */
+export function entryView(entry: TranscriptEntry, live: LiveCall | undefined): HTMLElement {
+  if (entry.kind === 'message') {
+    return h(
+      'div',
+      { class: 'message', 'data-seq': entry.seq, 'data-entry': 'message' },
+      h('span', { class: 'who' }, tr('model')),
+      h('p', {}, entry.text),
+    );
+  }
+  return h(
+    'section',
+    { class: 'turn', 'data-seq': entry.seq, 'data-call-id': entry.callId, 'data-entry': 'call' },
+    h(
+      'div',
+      { class: 'call', 'data-call-card': entry.call.card.card },
+      h(
+        'header',
+        {},
+        h('span', { class: 'role' }, tr('call')),
+        ' ',
+        h('span', { class: 'tool' }, entry.tool),
+      ),
+      renderCard(entry.call.card),
+    ),
+    resultView(entry, live),
+  );
+}
+
+/** Brings the node of a call entry up to date with a newer version of the entry (its result, decisions). */
+export function patchEntry(node: HTMLElement, entry: TranscriptEntry, live: LiveCall | undefined): void {
+  if (entry.kind !== 'call') return;
+  node.lastElementChild?.replaceWith(resultView(entry, live));
+}
+
+/** Whether an entry can still change: a call still waiting for its result. */
+export function unsettled(entry: TranscriptEntry): boolean {
+  return entry.kind === 'call' && !entry.result;
+}

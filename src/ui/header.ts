@@ -1,0 +1,169 @@
+import type { Lang } from '../model';
+import type { Playground } from '../run';
+import { h } from './dom';
+import { tr } from './i18n';
+import { moreMenu, type MoreMenuSpec } from './more-menu';
+import { speeds, type Speed, type UiStore } from './state';
+import { applyTheme, initialTheme, type Theme } from './theme';
+
+/** What the header's controls do. */
+export interface HeaderActions {
+  play: () => void;
+  pause: () => void;
+  step: () => void;
+  reset: () => void;
+  external: () => void;
+  speed: (speed: Speed) => void;
+  scenarios: () => void;
+  lang: (lang: Lang) => void;
+  more: Omit<MoreMenuSpec, 'policy'>;
+}
+
+/** Sets a property only when it differs, so an update that changes nothing touches nothing. */
+function setText(el: HTMLElement, text: string): void {
+  if (el.textContent !== text) el.textContent = text;
+}
+
+/** A button whose glyph is decoration: its accessible name is its words alone. */
+function glyphButton(
+  attrs: Record<string, string>,
+  onclick: () => void,
+): HTMLButtonElement & { label: HTMLElement; glyph: HTMLElement } {
+  const glyph = h('span', { class: 'glyph', 'aria-hidden': 'true' });
+  const label = h('span', { class: 'label' });
+  const button = h('button', { type: 'button', ...attrs, onclick }, glyph, label);
+  return Object.assign(button, { glyph, label });
+}
+
+/**
+ * The run controls: Play (Pause while playing), Step, Reset, the speed and "Simulate external edit".
+ * Built once; `update` changes only the texts and states that differ.
+ */
+export class RunControls {
+  readonly play;
+  readonly step;
+  readonly reset;
+  readonly external;
+  readonly speed = h('select', { id: 'speed', 'data-action': 'speed' });
+
+  constructor(
+    private readonly store: UiStore,
+    actions: Pick<HeaderActions, 'play' | 'pause' | 'step' | 'reset' | 'external' | 'speed'>,
+  ) {
+    this.play = glyphButton({ class: 'primary', 'data-action': 'play', 'aria-keyshortcuts': 'Space' }, () =>
+      this.store.get().run === 'playing' ? actions.pause() : actions.play(),
+    );
+    this.step = glyphButton({ 'data-action': 'step', 'aria-keyshortcuts': 'ArrowRight' }, actions.step);
+    this.reset = glyphButton({ 'data-action': 'reset', 'aria-keyshortcuts': 'R' }, actions.reset);
+    this.external = glyphButton(
+      { class: 'external', 'data-action': 'external', 'aria-keyshortcuts': 'E' },
+      actions.external,
+    );
+    this.speed.append(...(Object.keys(speeds) as Speed[]).map((s) => h('option', { value: s }, tr(s))));
+    this.speed.addEventListener('change', () => actions.speed(this.speed.value as Speed));
+    setText(this.step.glyph, '⇥ ');
+    setText(this.step.label, tr('step'));
+    setText(this.reset.glyph, '↺ ');
+    setText(this.reset.label, tr('reset'));
+    setText(this.external.glyph, '✎ ');
+    setText(this.external.label, tr('simulateExternal'));
+  }
+
+  /** Brings every control up to date with the run and the store. */
+  update(pg: Playground): void {
+    const { run, replay, speed } = this.store.get();
+    const playing = run === 'playing';
+    setText(this.play.glyph, playing ? '❚❚ ' : '▶ ');
+    setText(this.play.label, tr(playing ? 'pause' : 'play'));
+    this.play.setAttribute('aria-pressed', String(playing));
+    this.play.disabled = Boolean(replay) || (pg.done && !playing);
+    this.step.disabled = Boolean(replay) || pg.done;
+    this.reset.disabled = Boolean(replay);
+    this.external.disabled = Boolean(replay);
+    this.external.classList.toggle('attention', Boolean(pg.waiting) && !replay);
+    if (this.speed.value !== speed) this.speed.value = speed;
+  }
+}
+
+/** Language and theme: small selects at the end of the header. */
+function prefs(lang: Lang, switchLang: (lang: Lang) => void): HTMLElement {
+  const langSelect = h(
+    'select',
+    { id: 'lang', 'data-action': 'lang', onchange: () => switchLang(langSelect.value as Lang) },
+    h('option', { value: 'en', selected: lang === 'en' }, 'English'),
+    h('option', { value: 'zh', selected: lang === 'zh' }, '中文'),
+  );
+  const current = initialTheme();
+  const themeSelect = h(
+    'select',
+    { id: 'theme', 'data-action': 'theme', onchange: () => applyTheme(themeSelect.value as Theme) },
+    (['system', 'light', 'dark'] as const).map((t) =>
+      h('option', { value: t, selected: t === current }, tr(t)),
+    ),
+  );
+  return h(
+    'div',
+    { class: 'prefs' },
+    h('label', { for: 'lang', class: 'visually-hidden' }, tr('language')),
+    langSelect,
+    h('label', { for: 'theme', class: 'visually-hidden' }, tr('theme')),
+    themeSelect,
+  );
+}
+
+/**
+ * The header: the title, the scenario picker (the scenario's name in an embed), the run controls,
+ * "Simulate external edit", the More menu, and language and theme. Built once per language.
+ */
+export class Header {
+  readonly el: HTMLElement;
+  readonly controls: RunControls;
+  private readonly title = h('span', { class: 'scenario-title' });
+  private readonly menu: ReturnType<typeof moreMenu> | null;
+
+  constructor(store: UiStore, actions: HeaderActions, embed: boolean) {
+    this.controls = new RunControls(store, actions);
+    const { lang, policy } = store.get();
+    this.menu = embed ? null : moreMenu({ ...actions.more, policy });
+    this.el = h(
+      'header',
+      { class: 'topbar' },
+      !embed && h('h1', {}, tr('appTitle')),
+      embed
+        ? h('span', { class: 'scenario-name' }, this.title)
+        : h(
+            'button',
+            {
+              type: 'button',
+              class: 'scenario-picker',
+              'data-action': 'scenarios',
+              'aria-haspopup': 'dialog',
+              onclick: actions.scenarios,
+            },
+            h('span', { class: 'muted' }, `${tr('scenario')}: `),
+            this.title,
+            ' ▾',
+          ),
+      h(
+        'div',
+        { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
+        this.controls.play,
+        this.controls.step,
+        this.controls.reset,
+        h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.controls.speed),
+      ),
+      this.controls.external,
+      this.menu?.el,
+      // Last, so they sit at the right end of the bar and wrap as a pair on narrower screens.
+      !embed && prefs(lang, actions.lang),
+    );
+  }
+
+  /** Brings the title, the controls and the menu's policy switch up to date. */
+  update(pg: Playground, store: UiStore): void {
+    const { replay, lang, policy } = store.get();
+    setText(this.title, replay ? replay.title : pg.scenario.title[lang]);
+    this.controls.update(pg);
+    this.menu?.setPolicy(policy);
+  }
+}

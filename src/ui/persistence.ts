@@ -1,0 +1,174 @@
+import type { HarnessEvent } from '../harness';
+import {
+  Autosave,
+  encodeShare,
+  readSessionFile,
+  serializeSessionFile,
+  sessionFile,
+  sessionFileName,
+  shareUrl,
+  type LabPlugin,
+  type SessionStore,
+} from '../model';
+import type { Playground } from '../run';
+import { tr } from './i18n';
+import { download, importMessage, pastSessionsDialog } from './sessions';
+import type { Notice, UiStore } from './state';
+
+/** What a saved session has besides its run: set when the session starts. */
+interface SessionMeta {
+  id: string;
+  title: string;
+  createdAt: number;
+}
+
+/** What sessions and sharing need from the app. */
+export interface PersistenceSpec {
+  store: UiStore;
+  /** Where sessions are saved as they grow; null keeps nothing (embeds, no storage). */
+  sessions: SessionStore | null;
+  pg: () => Playground;
+  /** The lab's plugins, when the lab was opened (a share link carries them). */
+  labPlugins: () => LabPlugin[] | null;
+  /** Shows a log in replay. */
+  replay: (events: readonly HarnessEvent[], title: string, scenario: string) => void;
+  /** The session carried on at start, if any: its title and first save are kept. */
+  resumed?: SessionMeta | null;
+}
+
+/** How long a playing run waits at least between two saves; a run that stops is saved at once. */
+const PLAYING_SAVE_GAP_MS = 500;
+
+/**
+ * Sessions and sharing: the live session saved as it grows (at once after a step by hand, at most every
+ * half second while playing, and when the page is hidden), export and import of session files, share
+ * links and the past sessions dialog.
+ */
+export class Persistence {
+  private readonly autosave: Autosave | null;
+  private meta: SessionMeta | null;
+  private throttle: ReturnType<typeof setTimeout> | null = null;
+
+  constructor(private readonly spec: PersistenceSpec) {
+    this.meta = spec.resumed ?? null;
+    const sessions = spec.sessions;
+    this.autosave = sessions
+      ? new Autosave(
+          () => this.save(sessions),
+          (error) => console.warn('The session could not be saved:', error),
+        )
+      : null;
+    // A page going away writes what is left at once.
+    window.addEventListener('pagehide', () => void this.saved());
+  }
+
+  /** Asks for the live session to be saved soon (after a change). */
+  schedule(): void {
+    if (!this.autosave) return;
+    if (this.spec.store.get().run !== 'playing') {
+      this.autosave.schedule();
+      return;
+    }
+    this.throttle ??= setTimeout(() => {
+      this.throttle = null;
+      this.autosave?.schedule();
+    }, PLAYING_SAVE_GAP_MS);
+  }
+
+  /** Writes any change not saved yet; resolves when the store has it (tests, and before listing). */
+  async saved(): Promise<void> {
+    if (this.throttle) {
+      clearTimeout(this.throttle);
+      this.throttle = null;
+      this.autosave?.schedule();
+    }
+    await this.autosave?.flush();
+  }
+
+  private async save(store: SessionStore): Promise<void> {
+    const pg = this.spec.pg();
+    const run = pg.saved();
+    if (this.meta?.id !== run.id) {
+      const title = pg.scenario.title[this.spec.store.get().lang];
+      this.meta = { id: run.id, title, createdAt: Date.now() };
+    }
+    const { title, createdAt } = this.meta;
+    await store.save({ ...run, title, createdAt, updatedAt: Math.max(Date.now(), createdAt) });
+  }
+
+  private notice(text: string, more: Omit<Notice, 'text' | 'tone'> & { tone?: Notice['tone'] } = {}): void {
+    this.spec.store.set({ notice: { text, tone: 'warn', ...more } });
+  }
+
+  /** Downloads the shown session (the replayed one, else the live one) as a session file. */
+  exportSession(): void {
+    const { replay, lang } = this.spec.store.get();
+    const pg = this.spec.pg();
+    const events = replay?.events ?? pg.session.events;
+    const scenario = replay?.scenario ?? pg.scenario.id;
+    const title = replay?.title ?? this.meta?.title ?? pg.scenario.title[lang];
+    const file = sessionFile({ scenario, title, events }, new Date());
+    download(serializeSessionFile(file), sessionFileName(file));
+  }
+
+  /** Opens a session file in replay; a refused file only gets a notice saying why, nothing else changes. */
+  async importSession(file: Blob): Promise<void> {
+    const imported = await readSessionFile(file);
+    if (!imported.ok) {
+      this.notice(importMessage(imported.error), { code: imported.error.code });
+      return;
+    }
+    this.spec.store.set({ notice: null });
+    const { events, title, scenario } = imported.value;
+    this.spec.replay(events, title, scenario);
+  }
+
+  /** Copies a link to this scenario, its settings and its position; shows the link if copying fails. */
+  async copyShareLink(): Promise<string | null> {
+    const { lang, speed, policy } = this.spec.store.get();
+    const pg = this.spec.pg();
+    const plugins = this.spec.labPlugins();
+    let url: string;
+    try {
+      const token = await encodeShare({
+        scenario: pg.scenario.id,
+        lang,
+        speed,
+        policy,
+        step: pg.position,
+        ...(plugins ? { plugins } : {}),
+      });
+      url = shareUrl(window.location.href, token);
+    } catch (error) {
+      this.notice(tr('shareFailed', { why: String(error) }));
+      return null;
+    }
+    try {
+      await navigator.clipboard.writeText(url);
+      this.notice(tr('shareCopied'), { tone: 'info', link: url });
+    } catch {
+      this.notice(tr('shareManual'), { tone: 'info', link: url });
+    }
+    return url;
+  }
+
+  /** Lists the stored sessions; opening one shows it in replay. */
+  async openPastSessions(): Promise<void> {
+    const store = this.spec.sessions;
+    if (!store) return;
+    await this.saved();
+    const dialog = pastSessionsDialog(
+      await store.list(),
+      this.spec.pg().session.id,
+      (id) => void this.openStored(id),
+    );
+    document.body.append(dialog);
+    dialog.showModal();
+  }
+
+  private async openStored(id: string): Promise<void> {
+    const record = await this.spec.sessions?.get(id);
+    if (!record) this.notice(tr('sessionMissing'));
+    else this.spec.replay(record.events, record.title, record.scenario);
+  }
+}

@@ -1,0 +1,81 @@
+import type { Playground } from '../run';
+import { speeds, type UiStore } from './state';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A message to itself: a task that is not a timer, so the browser does not clamp it to 4 ms as it does
+// nested timeouts, and still gets to render between the steps of an instant run.
+const channel = typeof MessageChannel === 'function' ? new MessageChannel() : null;
+const waiting: (() => void)[] = [];
+if (channel) channel.port1.onmessage = () => waiting.shift()?.();
+function nextTask(): Promise<void> {
+  if (!channel) return sleep(0).then(() => undefined);
+  return new Promise((resolve) => {
+    waiting.push(resolve);
+    channel.port2.postMessage(null);
+  });
+}
+
+/**
+ * The run loop: Play, Pause, Step and taking steps at once, one at a time. Every change of the run goes
+ * through `exclusive`, so a step, an external edit and a load never interleave. The run state lives in
+ * the store.
+ */
+export class Runner {
+  private busy: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly store: UiStore,
+    private readonly pg: () => Playground,
+  ) {}
+
+  /** Runs `task` after every task before it has settled. */
+  exclusive(task: () => Promise<void> | void): Promise<void> {
+    const run = this.busy.then(task, task);
+    this.busy = run.catch(() => undefined);
+    return run;
+  }
+
+  private playing(): boolean {
+    return this.store.get().run === 'playing';
+  }
+
+  /** Plays to the end at the chosen speed; scripted external edits happen by themselves. */
+  async play(): Promise<void> {
+    const { run, replay } = this.store.get();
+    if (run === 'playing' || replay || this.pg().done) return;
+    this.store.set({ run: 'playing' });
+    while (this.playing() && !this.pg().done) {
+      await this.exclusive(() => this.pg().step(true));
+      const ms = speeds[this.store.get().speed];
+      await (ms > 0 ? sleep(ms) : nextTask());
+    }
+    if (this.pg().done) this.store.set({ run: 'done' });
+  }
+
+  pause(): void {
+    if (this.playing()) this.store.set({ run: 'paused' });
+  }
+
+  /** One step. At a scripted external edit it waits for the visitor's button. */
+  async step(): Promise<void> {
+    if (this.store.get().replay) return;
+    this.pause();
+    await this.exclusive(() => this.pg().step(false));
+    this.settle();
+  }
+
+  /** Takes script steps until the position is `target` (share links, `?step=`); see Playground.advance. */
+  async advance(target: number): Promise<void> {
+    if (this.store.get().replay || target <= this.pg().position) return;
+    this.pause();
+    await this.exclusive(() => this.pg().advance(target));
+    this.settle();
+  }
+
+  /** The run state that matches where the script stands, once nothing plays. */
+  settle(): void {
+    const pg = this.pg();
+    this.store.set({ run: pg.done ? 'done' : pg.position > 0 ? 'paused' : 'idle' });
+  }
+}

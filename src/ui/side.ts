@@ -1,0 +1,82 @@
+import { h } from './dom';
+import { tr, type StringKey } from './i18n';
+import type { Panel } from './panels';
+import type { Tab, UiStore } from './state';
+
+const tabs: { id: Tab; label: StringKey }[] = [
+  { id: 'transcript', label: 'transcript' },
+  { id: 'files', label: 'files' },
+  { id: 'ledger', label: 'ledger' },
+  { id: 'log', label: 'log' },
+  { id: 'tools', label: 'tools' },
+  { id: 'manual', label: 'playYourself' },
+  { id: 'lab', label: 'lab' },
+];
+
+const phone = () => window.matchMedia('(max-width: 760px)');
+
+/**
+ * The side panels and their tabs. Every panel's element is made once and kept; only the panel shown is
+ * updated, and a panel brought back is updated once as it appears. At phone width the transcript is a
+ * tab of its own; wider, it is always in view and the files panel is the side's first.
+ */
+export class SidePanels {
+  readonly tablist = h('div', { class: 'tabs', role: 'tablist' });
+  readonly pane = h('section', { class: 'pane side', id: 'pane-side', role: 'tabpanel' });
+  private readonly buttons = new Map<Tab, HTMLButtonElement>();
+  private shown: Exclude<Tab, 'transcript'> | null = null;
+
+  constructor(
+    private readonly store: UiStore,
+    private readonly panels: Record<Exclude<Tab, 'transcript'>, Panel>,
+    private readonly root: HTMLElement,
+    embed: boolean,
+  ) {
+    if (!embed) {
+      for (const t of tabs) {
+        const button = h(
+          'button',
+          {
+            type: 'button',
+            role: 'tab',
+            id: `tab-${t.id}`,
+            class: t.id === 'transcript' ? 'tab phone-only' : 'tab',
+            'aria-controls': t.id === 'transcript' ? 'pane-transcript' : 'pane-side',
+            'data-tab': t.id,
+            onclick: () => this.store.set({ tab: t.id }),
+          },
+          tr(t.label),
+        );
+        this.buttons.set(t.id, button);
+        this.tablist.append(button);
+      }
+    }
+    phone().addEventListener('change', () => this.update());
+  }
+
+  /** The panel the side shows for the selected tab. */
+  private current(): Exclude<Tab, 'transcript'> {
+    const { tab } = this.store.get();
+    return tab === 'transcript' ? 'files' : tab;
+  }
+
+  /** Shows the selected tab's panel, and brings it up to date. */
+  update(): void {
+    const { tab } = this.store.get();
+    const side = this.current();
+    const wide = !phone().matches;
+    for (const [id, button] of this.buttons) {
+      const selected = tab === id || (tab === 'transcript' && id === 'files' && wide);
+      button.setAttribute('aria-selected', String(selected));
+    }
+    this.root.dataset.tab = tab;
+    const panel = this.panels[side];
+    if (this.shown !== side || this.pane.firstChild !== panel.el) {
+      this.shown = side;
+      this.pane.dataset.panel = side;
+      this.pane.setAttribute('aria-labelledby', `tab-${side}`);
+      this.pane.replaceChildren(panel.el);
+    }
+    panel.update();
+  }
+}

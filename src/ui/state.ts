@@ -1,0 +1,54 @@
+import type { HarnessEvent, TranscriptEntry } from '../harness';
+import type { Lang } from '../model';
+import { Store } from './store';
+
+/** What the run is doing; mirrored on the root as `data-run-state` for tests and embedding hosts. */
+export type RunState = 'idle' | 'playing' | 'paused' | 'done';
+
+/** Milliseconds between steps at each speed. */
+export const speeds = { slow: 1600, normal: 800, fast: 250, instant: 0 } as const;
+export type Speed = keyof typeof speeds;
+
+/** The side panels, by tab; `transcript` is a tab of its own only at phone width. */
+export type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual' | 'lab';
+
+/** A replayed session: a log shown without running anything. */
+export interface Replaying {
+  events: readonly HarnessEvent[];
+  entries: readonly TranscriptEntry[];
+  title: string;
+  scenario: string;
+}
+
+/** A banner with a message: a warning (a damaged link, a refused import) or information. */
+export interface Notice {
+  text: string;
+  tone: 'warn' | 'info';
+  /** A stable code shown beside the text (IMPORT_*, LINK_*, STORAGE_*), also as `data-code`. */
+  code?: string;
+  /** An address to show for copying (the share link). */
+  link?: string;
+}
+
+/**
+ * Everything the interface shows besides the run itself, each in one place. The run (scenario, session,
+ * script) is the playground's; views read both and change this only through the store.
+ */
+export interface UiState {
+  lang: Lang;
+  /** Whether runs get the observation policy: the current run's, once it is loaded. */
+  policy: boolean;
+  run: RunState;
+  speed: Speed;
+  tab: Tab;
+  replay: Replaying | null;
+  notice: Notice | null;
+}
+
+/** The interface's store. */
+export type UiStore = Store<UiState>;
+
+/** A store with the interface's first state. */
+export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Partial<UiState>): UiStore {
+  return new Store<UiState>({ run: 'idle', tab: 'transcript', replay: null, notice: null, ...initial });
+}
