@@ -48,13 +48,17 @@ export class ToolError extends Error {
  * A listener of a hook failed. Carries the plugin's and the hook's names so the log can say who broke.
  */
 export class PluginError extends ToolError {
+  /** What went wrong, without the names (the message says who and where too). */
+  readonly detail: string;
   constructor(
     readonly plugin: string,
     readonly hook: string,
     cause: unknown,
     code: ErrorCode = 'PLUGIN_ERROR',
   ) {
-    super(code, `plugin "${plugin}" failed in hook "${hook}": ${describeThrown(cause)}`);
+    const detail = describeThrown(cause);
+    super(code, `plugin "${plugin}" failed in hook "${hook}": ${detail}`);
+    this.detail = detail;
   }
 }
 

@@ -98,8 +98,11 @@ export class Hooks {
   // Each hook's listeners in dispatch order, worked out once per change of `entries` (every call
   // dispatches several times, and plugins come and go rarely).
   private readonly ordered = new Map<AnyHook, readonly Entry[]>();
-  /** Called when a notification listener throws; the sender never sees it. */
-  onNoticeError: (error: PluginError) => void = () => {};
+  /**
+   * Called when a notification listener throws and the sender gave `notify` no reporter of its own; the
+   * sender never sees it. The session reports its own (as `plugin/error` events in its log).
+   */
+  onNoticeError: (error: PluginError) => void = (error) => console.error(error.message);
 
   /** Adds `plugin`'s contributions; returns the function that removes exactly them. */
   add(plugin: string, contributions: readonly Contribution[]): () => void {
@@ -187,21 +190,35 @@ export async function slot<I, D>(
   return first && { decision: await ask(first, hook.spec, input), by: first.plugin };
 }
 
-/** Notify: calls every listener synchronously; a listener that throws is reported, never rethrown. */
-export function notify<P>(hooks: Hooks, notice: Notice<P>, payload: P): void {
+/**
+ * Notify: calls every listener synchronously; a listener that throws (now, or later for an async one) is
+ * reported to `report` (else `hooks.onNoticeError`), never rethrown.
+ */
+export function notify<P>(
+  hooks: Hooks,
+  notice: Notice<P>,
+  payload: P,
+  report: (error: PluginError) => void = hooks.onNoticeError,
+): void {
   for (const entry of hooks.listeners(notice)) {
+    const failed = (thrown: unknown) => report(noticeError(notice, entry, thrown));
     try {
       const returned: unknown = entry.listener(payload);
       // An async listener (plugins may be JS) fails later; left alone it would be an unhandled rejection.
-      if (returned instanceof Promise) {
-        returned.catch((thrown: unknown) => reportNotice(hooks, notice, entry, thrown));
-      }
+      if (returned instanceof Promise) returned.catch(failed);
     } catch (thrown) {
-      reportNotice(hooks, notice, entry, thrown);
+      failed(thrown);
     }
   }
 }
 
-function reportNotice(hooks: Hooks, notice: { name: string }, entry: Entry, thrown: unknown): void {
-  hooks.onNoticeError(new PluginError(entry.plugin, notice.name, thrown));
+// A listener may throw a PluginError of its own that names the hook in its terms (a sandboxed plugin's
+// `observed` says fs/observed); anything else is wrapped with the notice's name.
+function noticeError(notice: { name: string }, entry: Entry, thrown: unknown): PluginError {
+  try {
+    if (thrown instanceof PluginError && thrown.plugin === entry.plugin) return thrown;
+  } catch {
+    // A revoked proxy throws even on `instanceof`: it is described like anything else thrown.
+  }
+  return new PluginError(entry.plugin, notice.name, thrown);
 }

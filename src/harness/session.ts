@@ -1,4 +1,5 @@
 import { HarnessEvent, type NewEvent } from './events';
+import type { PluginError } from './errors';
 import { type Hooks, Notice, notify } from './hooks';
 import { toJson } from './json';
 import { impureProjections } from './purity';
@@ -129,9 +130,15 @@ export class Session {
     const stamped = { ...event, seq: this.log.length, at: this.clock() } as HarnessEvent;
     if (import.meta.env.DEV) HarnessEvent.parse(stamped);
     this.log.push(stamped);
-    notify(this.spec.hooks, logged, stamped);
+    // A listener failing on the report of a failure is not reported again: that could never end.
+    notify(this.spec.hooks, logged, stamped, stamped.type === 'plugin/error' ? ignore : this.noticeFailed);
     return stamped;
   }
+
+  /** A notification listener failed: the log says which plugin, in which hook, and why. */
+  private readonly noticeFailed = (error: PluginError): void => {
+    this.emit({ type: 'plugin/error', plugin: error.plugin, hook: error.hook, message: error.detail });
+  };
 
   /** The model says something. */
   say(text: string): void {
@@ -221,6 +228,8 @@ function callEntry(
     },
   };
 }
+
+const ignore = (): void => {};
 
 /** `make()`, called at most once: later calls give the first answer. */
 function once<T>(make: () => T): () => T {

@@ -151,7 +151,7 @@ describe('Session: the logged notice', () => {
     expect(seen).toEqual(session.events);
   });
 
-  it('keeps going when a follower throws, and reports it', async () => {
+  it('keeps going when a follower throws, and logs each failure as a plugin/error event', async () => {
     const hooks = new Hooks();
     const onError = vi.fn();
     hooks.onNoticeError = onError;
@@ -163,7 +163,33 @@ describe('Session: the logged notice', () => {
     const session = mkSession([mk()], hooks);
     const live = await session.call('echo', { message: 'x' });
     expect(live.value).toEqual({ echoed: 'x' });
-    expect(onError).toHaveBeenCalledWith(expect.objectContaining({ plugin: 'broken', hook: 'log' }));
+    // One report after each event the follower failed on; its failure on a report is not reported again.
+    const types = session.events.map((e) => e.type);
+    expect(types).toEqual([
+      'session/start',
+      'plugin/error',
+      'tool/call',
+      'plugin/error',
+      'tool/result',
+      'plugin/error',
+    ]);
+    expect(session.events[1]).toMatchObject({ plugin: 'broken', hook: 'log', message: 'follower broke' });
+    expect(onError).not.toHaveBeenCalled();
+  });
+
+  it('logs an async follower that rejects, once per event, without reporting its reports', async () => {
+    const hooks = new Hooks();
+    hooks.add('late', [logged.of(async () => Promise.reject(new Error('later')))]);
+    const session = mkSession([mk()], hooks);
+    session.say('hi');
+    await vi.waitFor(() => expect(session.events.filter((e) => e.type === 'plugin/error')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(session.events.map((e) => e.type)).toEqual([
+      'session/start',
+      'model/message',
+      'plugin/error',
+      'plugin/error',
+    ]);
   });
 });
 
