@@ -1,30 +1,24 @@
 import type { z } from 'zod';
-import { Card, Content, postExecute, preExecute } from '../harness';
-import { editIntent, writeIntent } from '../contracts/fs-intents';
+import { Card, Content } from '../harness';
+import { guestHookSpecs } from './guest-hooks';
 import type { SandboxError } from './protocol';
-import type { GuestFunction } from './wire';
+import { guestHooks, type GuestFunction } from './wire';
 
 /**
- * The schema each guest function's result must pass: the decision schema of the harness hook it serves, or
- * the shape the harness expects from a tool function. Functions missing here may return any JSON.
+ * The schema each guest function's result must pass: the decision schema of the harness hook it serves
+ * (from `guestHookSpecs`), or the shape the harness expects from a tool function. Functions missing here
+ * may return any JSON.
  */
 export const resultSchemas: Partial<Record<GuestFunction, z.ZodType>> = {
-  preExecute: preExecute.spec.decision,
-  postExecute: postExecute.spec.decision,
-  writeIntent: writeIntent.spec.decision,
-  editIntent: editIntent.spec.decision,
+  ...Object.fromEntries(
+    guestHooks.flatMap((hook) => {
+      const decision = guestHookSpecs[hook].decision;
+      return decision ? [[hook, decision]] : [];
+    }),
+  ),
   'tool.render': Content,
   'tool.presentCall': Card,
   'tool.presentResult': Card,
-};
-
-/** The harness hook each guest hook serves, for messages in the visitor's terms. */
-export const hookNames: Record<Exclude<GuestFunction, `tool.${string}`>, string> = {
-  preExecute: preExecute.spec.name,
-  postExecute: postExecute.spec.name,
-  writeIntent: writeIntent.spec.name,
-  editIntent: editIntent.spec.name,
-  observed: 'fs/observed',
 };
 
 /** Checks a guest function's result; `null` when it passes, else a PLUGIN_DECISION_INVALID error. */

@@ -1,16 +1,5 @@
-import {
-  type Contribution,
-  type Order,
-  type Plugin,
-  PluginError,
-  ToolError,
-  logged,
-  postExecute,
-  preExecute,
-  toJson,
-} from '../harness';
-import { editIntent, writeIntent } from '../contracts/fs-intents';
-import { hookNames } from './decisions';
+import { type Order, type Plugin, PluginError, ToolError, toJson } from '../harness';
+import { guestHookSpecs } from './guest-hooks';
 import type { SandboxError } from './protocol';
 import type { CallResult, LoadResult, Sandbox } from './sandbox';
 import type { GuestHook } from './wire';
@@ -29,15 +18,17 @@ export interface SandboxPluginSpec {
   order?: Order;
   /** Told of every call, with its input and result (the lab's console). */
   onCall?: (call: SandboxCall) => void;
-  /** Told when an `observed` notification failed; notifications never fail their sender. */
-  onNoticeError?: (error: PluginError) => void;
 }
 
-/** The error a listener throws for a failed call. The harness adds the plugin's and the hook's names. */
+/**
+ * The error a listener throws for a failed call. The harness adds the plugin's and the hook's names to a
+ * plain tool error; a PLUGIN_TIMEOUT, which it passes through as it is, and a failed notification, which it
+ * reports as it is, carry the names themselves.
+ */
 function thrown(plugin: string, hook: string, error: SandboxError): Error {
   const at = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
-  // The harness passes a PLUGIN_TIMEOUT through as it is, so that one carries the names itself.
-  if (error.code === 'PLUGIN_TIMEOUT') return new PluginError(plugin, hook, error.message + at, error.code);
+  if (error.code === 'PLUGIN_TIMEOUT' || hook === guestHookSpecs.observed.hook)
+    return new PluginError(plugin, hook, error.message + at, error.code);
   return new ToolError(error.code, error.message + at);
 }
 
@@ -65,30 +56,14 @@ export function sandboxPlugin(
     spec.onCall?.({ plugin, hook, input, result });
     return result;
   };
-  const decide = async <D>(hook: GuestHook, input: unknown): Promise<D> => {
+  const decide = async (hook: GuestHook, input: unknown): Promise<unknown> => {
     const result = await run(hook, input);
-    if (result.ok) return result.value as D;
-    throw thrown(plugin, hookNames[hook], result.error);
+    if (result.ok) return result.value;
+    throw thrown(plugin, guestHookSpecs[hook].hook, result.error);
   };
   const order = spec.order ?? 'default';
-  const has = (hook: GuestHook) => loaded.hooks.includes(hook);
-  const contributions: Contribution[] = [];
-  if (has('preExecute')) contributions.push(preExecute.of((i) => decide('preExecute', i), order));
-  if (has('postExecute')) contributions.push(postExecute.of((i) => decide('postExecute', i), order));
-  if (has('writeIntent')) contributions.push(writeIntent.of((i) => decide('writeIntent', i), order));
-  if (has('editIntent')) contributions.push(editIntent.of((i) => decide('editIntent', i), order));
-  if (has('observed')) {
-    const observed = logged.of((event) => {
-      if (event.type !== 'fs/observed') return;
-      void run('observed', event).then((result) => {
-        if (!result.ok) spec.onNoticeError?.(thrownNotice(plugin, result.error));
-      });
-    }, order);
-    contributions.push(observed);
-  }
+  const contributions = loaded.hooks.map((hook) =>
+    guestHookSpecs[hook].contribute((input) => decide(hook, input), order),
+  );
   return { name: plugin, contributions };
-}
-
-function thrownNotice(plugin: string, error: SandboxError): PluginError {
-  return new PluginError(plugin, hookNames.observed, error.message, error.code);
 }

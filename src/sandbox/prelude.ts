@@ -3,6 +3,8 @@
 // engine calls. The helpers are never put on globalThis, so the guest cannot reach or replace them; it can
 // still change the built-ins they use, which only spoils its own results (the host checks everything).
 
+import { guestHooks, guestToolFunctions } from './wire';
+
 /** The file name the prelude runs under, so its stack frames are never mapped to the visitor's lines. */
 export const PRELUDE_FILE = 'sandbox:prelude';
 
@@ -132,14 +134,14 @@ export const PRELUDE = String.raw`(function prelude(seed, now) {
     const name = ns.name;
     exports.name = typeof name === 'string' ? name : null;
     exports.nameType = kindOf(name);
-    for (const key of ['preExecute', 'postExecute', 'writeIntent', 'editIntent', 'observed']) {
+    for (const key of ${JSON.stringify(guestHooks)}) {
       exports[key] = kindOf(ns[key]);
     }
     const tool = ns.tool;
     if (tool !== undefined) {
       if (tool === null || typeof tool !== 'object') throw new TypeError('the export "tool" must be an object');
       const fns = [];
-      for (const key of ['execute', 'render', 'presentationMeta', 'presentCall', 'presentResult']) {
+      for (const key of ${JSON.stringify(guestToolFunctions)}) {
         if (typeof tool[key] === 'function') push.call(fns, 'tool.' + key);
         else if (tool[key] !== undefined) throw new TypeError('tool.' + key + ' must be a function');
       }

@@ -50,12 +50,15 @@ const LOAD_GRACE_MS = 5000;
 /** The largest stack the engine may get; above it the worker crashed in Chromium. */
 export const MAX_STACK_BYTES = 128 * 1024;
 
+/** The engine's memory limit unless a sandbox is given another. */
+export const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
+
 const closed: SandboxError = { code: 'PLUGIN_ERROR', reason: 'crashed', message: 'the sandbox was disposed' };
 
 function limitsOf(spec: SandboxSpec): Limits {
   return {
     deadlineMs: spec.deadlineMs ?? 250,
-    memoryBytes: spec.memoryBytes ?? 32 * 1024 * 1024,
+    memoryBytes: spec.memoryBytes ?? DEFAULT_MEMORY_BYTES,
     stackBytes: Math.min(spec.stackBytes ?? MAX_STACK_BYTES, MAX_STACK_BYTES),
     seed: spec.seed ?? 1,
     now: spec.now ?? Date.UTC(2025, 0, 1),

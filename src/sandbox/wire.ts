@@ -29,29 +29,26 @@ export function fits(text: string, cap: number): boolean {
   return text.length <= cap && (text.length * 3 <= cap || utf8Bytes(text) <= cap);
 }
 
+/**
+ * Every hook a guest module may export, in the order the lab lists them: the one declaration the prelude,
+ * the bridge's schemas, the adapter (guest-hooks.ts), the plugin API's types and the lab's summary derive
+ * from or are checked against.
+ */
+export const guestHooks = ['preExecute', 'postExecute', 'writeIntent', 'editIntent', 'observed'] as const;
+export type GuestHook = (typeof guestHooks)[number];
+
+/** The functions a guest's `tool` export may have. */
+export const guestToolFunctions = [
+  'execute',
+  'render',
+  'presentationMeta',
+  'presentCall',
+  'presentResult',
+] as const;
+
 /** The functions of a guest module the host may call: its hooks, then its tool's functions. */
 export const guestFunctions = [
-  'preExecute',
-  'postExecute',
-  'writeIntent',
-  'editIntent',
-  'observed',
-  'tool.execute',
-  'tool.render',
-  'tool.presentationMeta',
-  'tool.presentCall',
-  'tool.presentResult',
+  ...guestHooks,
+  ...guestToolFunctions.map((fn) => `tool.${fn}` as const),
 ] as const;
-export type GuestFunction = (typeof guestFunctions)[number];
-
-/** The hooks a guest may export (the functions above that are not its tool's). */
-export type GuestHook = Exclude<GuestFunction, `tool.${string}`>;
-
-/** Every hook name a guest may export, in the order the lab lists them. */
-export const guestHooks: readonly GuestHook[] = [
-  'preExecute',
-  'postExecute',
-  'writeIntent',
-  'editIntent',
-  'observed',
-];
+export type GuestFunction = GuestHook | `tool.${(typeof guestToolFunctions)[number]}`;

@@ -14,7 +14,10 @@ import {
   preExecute,
 } from '../../../src/harness';
 import type * as Api from '../../../src/sandbox/plugin-api';
-import type { GuestFunction, GuestHook } from '../../../src/sandbox/wire';
+import { readFileSync } from 'node:fs';
+import { pluginApiSummary } from '../../../src/sandbox/api-summary';
+import { guestHookSpecs } from '../../../src/sandbox/guest-hooks';
+import { guestHooks, type GuestFunction, type GuestHook } from '../../../src/sandbox/wire';
 import { editIntent, writeIntent } from '../../../src/contracts/fs-intents';
 
 // The type assertions below fail `npm run check` when src/sandbox/plugin-api.ts drifts from the
@@ -135,5 +138,45 @@ describe('plugin-api decisions at run time', () => {
 
   it.each(forbidden)('the schema refuses what the types forbid: %s', (_name, schema, decision) => {
     expect(schema.safeParse(decision).success).toBe(false);
+  });
+});
+
+describe('the guest hooks, declared once', () => {
+  const source = readFileSync(new URL('../../../src/sandbox/plugin-api.ts', import.meta.url), 'utf8');
+
+  it('are exactly the hooks a plugin module may export', () => {
+    expectTypeOf<Exclude<keyof Api.PluginModule, 'name' | 'tool'>>().toEqualTypeOf<GuestHook>();
+    expect(Object.keys(guestHookSpecs).sort()).toEqual([...guestHooks].sort());
+  });
+
+  it.each(guestHooks)('%s: the table names its types as plugin-api.ts declares them', (hook) => {
+    const { fn, input, answer } = guestHookSpecs[hook].types;
+    expect(source).toMatch(new RegExp(`export type ${fn} = \\(\\w+: ${input}\\) => Awaitable<${answer}>;`));
+    expect(source).toMatch(new RegExp(`^  ${hook}\\?: ${fn};$`, 'm'));
+  });
+
+  it('the lab summary is made from them: every hook and every type it names', () => {
+    const summary = pluginApiSummary(source);
+    for (const hook of guestHooks) {
+      const { input, answer } = guestHookSpecs[hook].types;
+      expect(summary).toContain(`export function ${hook}(input: ${input})`);
+      expect(summary).toContain(`export interface ${input}`);
+      if (answer !== 'void') expect(summary).toMatch(new RegExp(`export type ${answer} =`));
+    }
+    // A type the decisions name, one level down, and one they do not.
+    expect(summary).toContain('export type WriteGuard =');
+    expect(summary).not.toContain('export interface PluginConsole');
+  });
+
+  it('the README lists the same hooks in its table of exports', () => {
+    const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+    const table = readme.slice(
+      readme.indexOf('| export'),
+      readme.indexOf('\n\n', readme.indexOf('| export')),
+    );
+    const listed = [...table.matchAll(/^\| ([^|]+)\|/gm)].flatMap((m) =>
+      [...m[1]!.matchAll(/`(\w+)`/g)].map((n) => n[1]),
+    );
+    expect(listed.sort()).toEqual([...guestHooks, 'tool'].sort());
   });
 });

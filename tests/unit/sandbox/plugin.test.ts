@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { Sandbox, type SandboxCall, sandboxPlugin } from '../../../src/sandbox';
-import type { PluginError } from '../../../src/harness';
 import { code, mk as workspace } from '../tools/fixtures';
 import { fakeWorkers } from './fake-link';
 import { plugin } from './fixtures';
@@ -12,14 +11,9 @@ async function withGuest(body: string, options: { files?: Record<string, string>
   const loaded = await sandbox.load(plugin(body, 'guest'));
   if (!loaded.ok) throw new Error(loaded.error.message);
   const calls: SandboxCall[] = [];
-  const noticeErrors: PluginError[] = [];
-  const spec = {
-    order: 'pre' as const,
-    onCall: (c: SandboxCall) => calls.push(c),
-    onNoticeError: (e: PluginError) => noticeErrors.push(e),
-  };
+  const spec = { order: 'pre' as const, onCall: (c: SandboxCall) => calls.push(c) };
   w.hooks.install(sandboxPlugin(sandbox, loaded, spec));
-  return { ...w, sandbox, calls, noticeErrors };
+  return { ...w, sandbox, calls };
 }
 
 describe('sandboxPlugin', () => {
@@ -122,14 +116,18 @@ describe('sandboxPlugin', () => {
     expect(w.calls.map((c) => c.hook)).toEqual(['writeIntent', 'observed', 'writeIntent', 'observed']);
   });
 
-  it('a failing notification is reported, never thrown at the sender', async () => {
+  it('a failing notification is logged as a plugin/error event, never thrown at the sender', async () => {
     const w = await withGuest('export function observed() { throw new Error("boom"); }', {
       files: { '/a.txt': 'x' },
     });
     expect(code(await w.call('read', { path: '/a.txt' }))).toBeUndefined();
     await w.sandbox.call('observed', {});
-    expect(w.noticeErrors.map((e) => e.message)).toEqual([
-      expect.stringContaining('plugin "guest" failed in hook "fs/observed": Error: boom'),
+    expect(w.s.events.filter((e) => e.type === 'plugin/error')).toEqual([
+      expect.objectContaining({
+        plugin: 'guest',
+        hook: 'fs/observed',
+        message: expect.stringContaining('boom'),
+      }),
     ]);
   });
 });
