@@ -1,0 +1,148 @@
+import { MAX_LAB_PLUGINS, type LabPlugin } from '../../model';
+import { h } from '../dom';
+import { tr } from '../i18n';
+
+/** The deadlines a visitor can pick for each call, in milliseconds. */
+export const DEADLINES = [50, 100, 250, 500, 1000] as const;
+
+/** One plugin as the slot list shows it. */
+export interface SlotLine {
+  label: string;
+  enabled: boolean;
+  applied: boolean;
+  /** Why it does not run as written: switched off, never applied, edited since Apply; null when it does. */
+  state: string | null;
+  error: boolean;
+}
+
+/** What the slot list and the toolbar do. */
+export interface LabControlsSpec {
+  select: (index: number) => void;
+  enable: (index: number, on: boolean) => void;
+  add: () => void;
+  apply: () => void;
+  setLanguage: (language: LabPlugin['language']) => void;
+  setOrder: (order: LabPlugin['order']) => void;
+  setDeadline: (ms: number) => void;
+  remove: () => void;
+}
+
+/** The list of the visitor's plugins, each with its switch, and "+ New plugin" while there is room. */
+export function slotsView(
+  lines: readonly SlotLine[],
+  selected: number,
+  spec: LabControlsSpec,
+): HTMLElement[] {
+  const rows: HTMLElement[] = lines.map((line, i) =>
+    h(
+      'div',
+      {
+        class: 'lab-slot',
+        'data-slot': i,
+        'data-selected': String(i === selected),
+        'data-applied': String(line.applied),
+        'data-error': line.error ? 'true' : undefined,
+      },
+      h('input', {
+        type: 'checkbox',
+        'aria-label': `${tr('labEnabled')}: ${line.label}`,
+        'data-action': 'lab-enabled',
+        checked: line.enabled,
+        onchange: (e: Event) => spec.enable(i, (e.target as HTMLInputElement).checked),
+      }),
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'lab-slot-name',
+          'aria-pressed': String(i === selected),
+          onclick: () => spec.select(i),
+        },
+        line.label,
+        line.state && h('span', { class: 'muted small' }, ` · ${line.state}`),
+      ),
+    ),
+  );
+  if (lines.length < MAX_LAB_PLUGINS) {
+    rows.push(
+      h(
+        'button',
+        { type: 'button', class: 'ghost', 'data-action': 'lab-new', onclick: spec.add },
+        tr('labNew'),
+      ),
+    );
+  }
+  return rows;
+}
+
+function field<V extends string | number>(
+  id: string,
+  label: string,
+  value: V,
+  options: readonly (readonly [V, string])[],
+  change: (v: string) => void,
+): HTMLElement {
+  return h(
+    'label',
+    { class: 'lab-field' },
+    h('span', { class: 'muted small' }, label),
+    h(
+      'select',
+      { 'data-action': id, onchange: (e: Event) => change((e.target as HTMLSelectElement).value) },
+      options.map(([v, text]) => h('option', { value: String(v), selected: v === value }, text)),
+    ),
+  );
+}
+
+/** Apply (Run, for code from a link), the language, the order, the deadline and Remove. */
+export function toolbarView(
+  slot: Pick<LabPlugin, 'language' | 'order'>,
+  state: { busy: boolean; fromLink: boolean; deadlineMs: number },
+  spec: LabControlsSpec,
+): HTMLElement[] {
+  return [
+    h(
+      'button',
+      {
+        type: 'button',
+        class: 'primary',
+        'data-action': state.fromLink ? 'lab-run' : 'lab-apply',
+        disabled: state.busy,
+        onclick: spec.apply,
+      },
+      state.fromLink ? `▶ ${tr('labRun')}` : tr('labApply'),
+    ),
+    field(
+      'lab-language',
+      tr('labLanguage'),
+      slot.language,
+      [
+        ['js', 'JavaScript'],
+        ['ts', 'TypeScript'],
+      ] as const,
+      (v) => spec.setLanguage(v as LabPlugin['language']),
+    ),
+    field(
+      'lab-order',
+      tr('labOrder'),
+      slot.order,
+      [
+        ['pre', tr('labOrderPre')],
+        ['default', tr('labOrderDefault')],
+      ] as const,
+      (v) => spec.setOrder(v as LabPlugin['order']),
+    ),
+    field(
+      'lab-deadline',
+      tr('labDeadline'),
+      state.deadlineMs,
+      DEADLINES.map((ms) => [ms, String(ms)] as const),
+      (v) => spec.setDeadline(Number(v)),
+    ),
+    h(
+      'button',
+      { type: 'button', class: 'ghost', 'data-action': 'lab-remove', onclick: spec.remove },
+      tr('labRemove'),
+    ),
+  ];
+}

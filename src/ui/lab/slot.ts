@@ -1,0 +1,157 @@
+import type { Plugin, Result, Tool } from '../../harness';
+import { starterPlugin, type LabPlugin } from '../../model';
+import {
+  Sandbox,
+  sandboxPlugin,
+  sandboxTool,
+  type LoadResult,
+  type SandboxCall,
+  type SandboxError,
+} from '../../sandbox';
+import { tr } from '../i18n';
+import type { ConsoleEntry } from './console';
+import type { Mark } from './editor';
+
+/** The status line of a plugin: what happened last, in words, with its code when it failed. */
+export type Status = { tone: 'info' | 'ok' | 'error' | 'busy'; text: string; code?: string };
+
+/** One plugin of the lab: what the visitor wrote, and what of it runs now. */
+export interface Slot extends LabPlugin {
+  /** What was applied last: the source (to tell edits since), the harness plugin and its tool. */
+  applied: {
+    source: string;
+    name: string;
+    plugin: Plugin;
+    tools: Tool[];
+    /** For TypeScript: the source line of each line of the JavaScript that runs (1-based, by index). */
+    lines: number[] | null;
+  } | null;
+  sandbox: Sandbox | null;
+  status: Status | null;
+  marks: Mark[];
+}
+
+/** A slot for `plugin`, not applied yet. */
+export function slotOf(plugin: LabPlugin): Slot {
+  return { ...plugin, applied: null, sandbox: null, status: null, marks: [] };
+}
+
+/** The plugin a new slot starts with: the JavaScript starter, switched on, after the built-in policy. */
+export function defaultPlugin(): LabPlugin {
+  return { source: starterPlugin('js'), language: 'js', order: 'default', enabled: true };
+}
+
+/** The `name` a module exports, read from its text for labels before it is loaded. */
+export function nameIn(source: string): string | null {
+  return /export\s+const\s+name\s*(?::\s*string\s*)?=\s*(['"`])([^'"`\n]{1,60})\1/.exec(source)?.[2] ?? null;
+}
+
+function describe(error: SandboxError): string {
+  const at = error.line ? ` (line ${error.line}${error.column ? `:${error.column}` : ''})` : '';
+  return `${error.message}${at}`;
+}
+
+/** A plugin loaded in its slot's sandbox, and the source lines of the JavaScript that runs. */
+export interface Loaded {
+  loaded: Extract<LoadResult, { ok: true }>;
+  sandbox: Sandbox;
+  lines: number[] | null;
+}
+
+/** Why a slot's code did not load: the status and marks to show, and whether its old version is gone. */
+export interface NotLoaded {
+  status: Status;
+  marks: Mark[];
+  /** Loading replaced what the sandbox held: the version applied before is gone too. */
+  lost: boolean;
+}
+
+/**
+ * Checks the slot's code (compiling TypeScript first) and loads it into the slot's sandbox, starting one
+ * when there is none. `busy` is told of each stage. Nothing is installed in the harness.
+ */
+export async function loadSlot(
+  slot: Slot,
+  deadlineMs: number,
+  busy: (text: string) => void,
+): Promise<Result<Loaded, NotLoaded>> {
+  let js = slot.source;
+  let lines: number[] | null = null;
+  if (slot.language === 'ts') {
+    busy(tr('labCompiling'));
+    const { compilePlugin } = await import('../../sandbox/typescript');
+    const compiled = await compilePlugin(slot.source);
+    if (!compiled.ok) {
+      const marks = compiled.diagnostics.map((d) => ({
+        line: d.line,
+        column: d.column,
+        from: d.from,
+        to: d.to,
+        message: `${d.code}: ${d.message}`,
+      }));
+      const first = compiled.diagnostics[0];
+      const text = `${tr('labCompileFailed', { n: compiled.diagnostics.length })}${
+        first ? ` ${tr('labRuntimeError', { line: first.line, message: first.message })}` : ''
+      }`;
+      return {
+        ok: false,
+        error: { status: { tone: 'error', text, code: first?.code ?? 'TS' }, marks, lost: false },
+      };
+    }
+    js = compiled.js;
+    lines = compiled.lines;
+  }
+  if (!slot.sandbox) {
+    busy(tr('labStarting'));
+    try {
+      slot.sandbox = await Sandbox.create({ deadlineMs });
+    } catch (error) {
+      const status: Status = {
+        tone: 'error',
+        text: tr('labFailed', { why: String(error) }),
+        code: 'PLUGIN_ERROR',
+      };
+      return { ok: false, error: { status, marks: [], lost: false } };
+    }
+  }
+  busy(tr('labLoadingPlugin'));
+  const loaded = await slot.sandbox.load(js);
+  if (!loaded.ok) {
+    const { error } = loaded;
+    const marks = error.line
+      ? [{ line: error.line, ...(error.column ? { column: error.column } : {}), message: error.message }]
+      : [];
+    const status: Status = {
+      tone: 'error',
+      text: tr('labFailed', { why: describe(error) }),
+      code: error.code,
+    };
+    return { ok: false, error: { status, marks, lost: true } };
+  }
+  return { ok: true, value: { loaded, sandbox: slot.sandbox, lines } };
+}
+
+/**
+ * The harness parts of a loaded plugin: its listeners and its tool, each telling `heard` of every call
+ * into the sandbox (the lab's console).
+ */
+export function harnessParts(
+  slot: Slot,
+  { loaded, sandbox }: Loaded,
+  heard: (call: Omit<ConsoleEntry, 'invalid'>) => void,
+): { plugin: Plugin; tools: Tool[] } {
+  const plugin = sandboxPlugin(sandbox, loaded, {
+    order: slot.order,
+    onCall: (call: SandboxCall) =>
+      heard({ plugin: call.plugin, fn: call.hook, input: call.input, result: call.result }),
+  });
+  const name = loaded.name;
+  const tools = loaded.tool
+    ? [
+        sandboxTool(sandbox, loaded.tool, {
+          onCall: ({ fn, args, result }) => heard({ plugin: name, fn, input: args, result }),
+        }),
+      ]
+    : [];
+  return { plugin, tools };
+}
