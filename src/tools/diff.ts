@@ -30,16 +30,12 @@ interface Trimmed {
   base: number;
 }
 
-/** Both texts whole, as lines. */
-function trim(before: string, after: string): Trimmed {
-  return trimLines(keptLines(before), keptLines(after), 0);
-}
-
 /**
  * The lines of both texts around where they differ: the characters they share at the start and at the
  * end are found first, and only the lines between, with `CONTEXT` lines on either side, are split. So a
- * change in a large file costs what its region costs, and gives what `trim` gives: the lines left out
- * before are counted in `base`, the ones left out after are equal lines beyond the context.
+ * change in a large file costs what its region costs, and gives what splitting both texts whole would:
+ * the lines left out before are counted in `base`, the ones left out after are equal lines beyond the
+ * context.
  */
 function trimAround(before: string, after: string): Trimmed {
   const same = sharedStart(before, after);
@@ -100,16 +96,11 @@ function trimLines(a: string[], b: string[], base: number): Trimmed {
  * share at the start and at the end are set aside first (beyond the context), so an edit in a large file
  * costs what the changed region costs, not what the file costs. When what is left is one block of lines
  * replaced by others that share no line with it or its context, that block is the diff, and the library
- * is not needed (`diffByLibrary` gives the same hunks; a property test holds the two together).
+ * is not needed (a property test holds this to the library run on both texts split whole).
  */
 export function diffTexts(path: string, before: string, after: string): DiffStats {
   const trimmed = trimAround(before, after);
   return replacedBlock(trimmed) ?? patch(path, trimmed);
-}
-
-/** `diffTexts` the plain way: both texts split whole, and always through the diff library. */
-export function diffByLibrary(path: string, before: string, after: string): DiffStats {
-  return patch(path, trim(before, after));
 }
 
 function patch(path: string, { a, b, head, tail, base }: Trimmed): DiffStats {

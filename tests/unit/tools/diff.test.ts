@@ -1,7 +1,41 @@
 import { applyPatch, structuredPatch } from 'diff';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { diffByLibrary, diffTexts } from '../../../src/tools/diff';
+import { diffTexts, type DiffStats } from '../../../src/tools/diff';
+
+/**
+ * The oracle: the diff the plain way. Both texts split whole into lines, the lines they share at the
+ * start and the end set aside beyond the context of 3, and the rest always through the library.
+ */
+function diffByLibrary(path: string, before: string, after: string): DiffStats {
+  const split = (t: string) => t.match(/[^\n]*\n|[^\n]+$/g) ?? [];
+  const [a, b] = [split(before), split(after)];
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (
+    tail < a.length - head &&
+    tail < b.length - head &&
+    a[a.length - 1 - tail] === b[b.length - 1 - tail]
+  )
+    tail++;
+  const from = Math.max(0, head - 3);
+  const skipEnd = Math.max(0, tail - 3);
+  const middle = (lines: string[]) => lines.slice(from, lines.length - skipEnd).join('');
+  const { hunks } = structuredPatch(path, path, middle(a), middle(b), '', '', { context: 3 });
+  const lines = hunks.flatMap((h) => h.lines);
+  return {
+    hunks: hunks.map((h) => ({
+      oldStart: h.oldStart + from,
+      oldLines: h.oldLines,
+      newStart: h.newStart + from,
+      newLines: h.newLines,
+      lines: h.lines,
+    })),
+    added: lines.filter((l) => l.startsWith('+')).length,
+    removed: lines.filter((l) => l.startsWith('-')).length,
+  };
+}
 
 const text = fc
   .array(fc.constantFrom('a', 'b', 'c', 'x y', ''), { maxLength: 30 })
