@@ -86,13 +86,6 @@ export function parentDirs(path: string): string[] {
   return path === '/' ? [] : dirs;
 }
 
-/** Every directory implied by a set of normalized file paths, sorted, the root included. */
-export function impliedDirs(paths: Iterable<string>): string[] {
-  const dirs = new Set<string>();
-  for (const path of paths) for (const dir of parentDirs(path)) dirs.add(dir);
-  return [...dirs].sort(byCodeUnits);
-}
-
 /** Orders strings by UTF-16 code units, the order IndexedDB sorts string keys in. */
 export function byCodeUnits(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;

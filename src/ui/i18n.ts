@@ -46,7 +46,6 @@ const strings = {
     zh: '规范值不可用：此结果由日志回放重建，日志从不存储规范值。',
   },
   remedy: { en: 'Remedy', zh: '补救' },
-  errorLabel: { en: 'Error', zh: '错误' },
   fallbackCard: { en: 'Shown as a generic card: {why}', zh: '已回退为 generic 卡：{why}' },
   impure: {
     en: 'Impure projection: {which} gave different output under another clock or random source. A replay would not match.',
@@ -75,7 +74,6 @@ const strings = {
     en: 'The observation policy is off: writes and edits are unconditional.',
     zh: '观测策略已关闭：写入与编辑不受约束。',
   },
-  policyToggle: { en: 'Observation policy', zh: '观测策略' },
   openPrefix: { en: 'Open ', zh: '打开 ' },
   save: { en: 'Save (an external edit)', zh: '保存（算作外部编辑）' },
   editorNote: {

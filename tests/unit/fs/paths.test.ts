@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { FsError } from '../../../src/fs/errors';
-import { impliedDirs, normalizeFilePath, normalizePath, parentDirs } from '../../../src/fs/paths';
+import { normalizeFilePath, normalizePath, parentDirs } from '../../../src/fs/paths';
 import { canonical } from '../../model/reference';
 
 const refusal = (raw: string, normalize = normalizePath): FsError | null => {
@@ -109,11 +109,5 @@ describe('parentDirs', () => {
 
   it('gives nothing for the root itself', () => {
     expect(parentDirs('/')).toEqual([]);
-  });
-});
-
-describe('impliedDirs', () => {
-  it('collects each implied directory once, sorted', () => {
-    expect(impliedDirs(['/src/b/x.ts', '/src/a.ts', '/README.md'])).toEqual(['/', '/src', '/src/b']);
   });
 });
