@@ -158,7 +158,7 @@ export class App {
       const example = scenario.lab ? labExampleById(scenario.lab) : undefined;
       if (example) {
         if (!this.spec.embed) this.store.set({ tab: 'lab' });
-        await (await this.openLab()).loadExample(example, false);
+        await (await this.openLab()).useExample(example);
       }
       this.runner.settle();
     } else if (scenario.lab && !linked) {
@@ -189,13 +189,11 @@ export class App {
     const scenario = scenarioById(id);
     if (!scenario) return;
     const example = scenario.lab && !asIs ? labExampleById(scenario.lab) : undefined;
+    this.runner.pause();
     if (example) {
       if (!this.spec.embed) this.store.set({ tab: 'lab' });
-      // The lab applies the example, then loads its scenario through here again, as it is.
-      await (await this.openLab()).loadExample(example);
-      return;
+      await (await this.openLab()).useExample(example);
     }
-    this.runner.pause();
     this.store.set({ replay: null });
     await this.runner.exclusive(() => this.pg.load(scenario, { policy: this.store.get().policy }));
     this.store.set({ run: 'idle', policy: this.pg.policy !== null });
@@ -288,7 +286,7 @@ export class App {
         pg: this.pg,
         store: this.store,
         setPolicy: (on) => this.setPolicy(on),
-        loadScenario: (id) => this.load(id, true),
+        openScenario: (id) => this.load(id),
         ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
       });
       this.changed();

@@ -17,8 +17,8 @@ export interface LabSpec {
   store: UiStore;
   /** Switches the built-in observation policy (the run starts again). */
   setPolicy: (on: boolean) => Promise<void>;
-  /** Loads a scenario afresh (an example's). */
-  loadScenario: (id: string) => Promise<void>;
+  /** Opens an example's scenario, which comes with the example (the app asks `useExample`). */
+  openScenario: (id: string) => Promise<void>;
   /** Plugins to start with; `fromLink` holds them until the visitor presses Run. */
   initial?: { plugins: LabPlugin[]; fromLink: boolean };
 }
@@ -69,17 +69,16 @@ export class PluginLab {
   }
 
   /**
-   * Puts an example in as the only plugin, applies it and loads its scenario afresh; with `restart`
-   * false the run goes on as it is (a saved run carried on after a reload).
+   * Puts an example in as the only plugin and applies it, into the run as it is: the app loads its
+   * scenario around it (or carries on a saved run of it).
    */
-  async loadExample(example: LabExample, restart = true): Promise<void> {
+  async useExample(example: LabExample): Promise<void> {
     for (const slot of this.slots) slot.sandbox?.dispose();
     this.slots = [slotOf({ source: example.source, language: 'js', order: example.order, enabled: true })];
     this.fromLink = false;
     this.sync();
     this.select(0);
     await this.apply(this.current);
-    if (restart) await this.spec.loadScenario(example.scenario);
     if (this.current.applied) {
       this.current.status = { tone: 'ok', text: tr('labExampleLoaded', { title: example.title[lang()] }) };
     }
@@ -246,7 +245,7 @@ export class PluginLab {
                 class: 'lab-example',
                 'data-example': example.id,
                 title: example.summary[lang()],
-                onclick: () => void this.loadExample(example),
+                onclick: () => void this.spec.openScenario(example.scenario),
               },
               example.title[lang()],
             ),
