@@ -13,7 +13,15 @@ import {
   type PathClash,
 } from './mutate';
 import { normalizeFilePath, parentDirs } from './paths';
-import { FileRecord, MutationRecord, Tombstone, VersionFloor, fileInfo, versionNumber } from './records';
+import {
+  FileRecord,
+  MutationRecord,
+  Tombstone,
+  VersionFloor,
+  fileInfo,
+  versionAfter,
+  versionNumber,
+} from './records';
 import { isDomError } from './store';
 import { Subscribers } from './subscribers';
 import type {
@@ -96,6 +104,23 @@ export class IdbBackend implements FsBackend {
   /** Deletes a file (`FS_NOT_FOUND` when there is none). */
   async delete(path: string, by: Actor): Promise<void> {
     return this.mutate(path, (state) => decideDelete(state, by));
+  }
+
+  /** Starts afresh with `files` at v1, in one transaction; see `FsBackend.reset`. */
+  async reset(files: Readonly<Record<string, string>>, by: Actor): Promise<void> {
+    const next = Object.entries(files).map(([raw, content]) => {
+      const path = normalizeFilePath(raw);
+      return { path, content, version: versionAfter(0) };
+    });
+    let known: KnownFiles | null = null;
+    const mutations = await this.storage('readwrite', (store) => {
+      known = this.knownThrough(store);
+      return resetIn(store, next, by);
+    });
+    // What this tab knew is of the workspace before: forget it all, then learn the new files.
+    known!.forget();
+    for (const file of next) known!.learn(file.path, file);
+    for (const mutation of mutations) this.announce(mutation);
   }
 
   /** Every file, sorted by path. */
@@ -361,6 +386,38 @@ function lookAround(store: IDBObjectStore, path: string) {
   return { last: inside, results };
 }
 
+/**
+ * Runs a reset inside the transaction of `store`: lists the files there, clears the store, and writes
+ * `files` with their journal entries (a delete for each file that went, a write for each new one). The
+ * store's key generator is not reset by a clear, so journal numbers keep growing. Settles with the
+ * numbered entries once the transaction is durable.
+ */
+function resetIn(store: IDBObjectStore, files: readonly FileRecord[], by: Actor): Promise<Mutation[]> {
+  return new Promise((resolve, reject) => {
+    const tx = store.transaction;
+    const entries: { request: IDBRequest<IDBValidKey>; change: Change }[] = [];
+    const keys = store.getAllKeys(prefixRange(fileKey('')));
+    keys.onsuccess = () => {
+      const written = new Set(files.map((f) => f.path));
+      const gone = keys.result.map((k) => String(k).slice(fileKey('').length)).filter((p) => !written.has(p));
+      store.clear();
+      for (const path of gone) {
+        const change: Change = { op: 'delete', path, version: null, by };
+        entries.push({ request: store.add({ op: 'delete', path, version: null, by }), change });
+      }
+      for (const file of files) {
+        const change: Change = { op: 'write', path: file.path, version: file.version, by };
+        entries.push({ request: store.add(journalRecord(change, versionNumber(file.version))), change });
+        store.put(file, fileKey(file.path));
+      }
+      commitNow(tx);
+    };
+    tx.oncomplete = () =>
+      resolve(entries.map(({ request, change }) => ({ seq: request.result as number, ...change })));
+    tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
+  });
+}
+
 /** Every key that starts with `prefix`. */
 function prefixRange(prefix: string): IDBKeyRange {
   const last = prefix.charCodeAt(prefix.length - 1);
@@ -425,6 +482,13 @@ class KnownFiles {
     if (wait <= 1) this.waits.delete(path);
     else this.waits.set(path, wait - 1);
     return null;
+  }
+
+  /** Forgets every file (the workspace was started afresh). */
+  forget(): void {
+    this.files.clear();
+    this.waits.clear();
+    this.chars = 0;
   }
 
   /** Notes that a claim on `path` was lost. */

@@ -8,7 +8,7 @@ import {
   type PathClash,
 } from './mutate';
 import { byCodeUnits, normalizeFilePath, parentDirs } from './paths';
-import { type FileRecord, type Tombstone, fileInfo, versionNumber } from './records';
+import { type FileRecord, type Tombstone, fileInfo, versionAfter, versionNumber } from './records';
 import { Subscribers } from './subscribers';
 import type {
   Actor,
@@ -33,7 +33,8 @@ export class MemoryBackend implements FsBackend {
   readonly persistent = false;
   private readonly files = new Map<string, FileRecord>();
   private readonly tombstones = new Map<string, Tombstone>();
-  private readonly log: Mutation[] = [];
+  private log: Mutation[] = [];
+  private seq = 0;
   private readonly subscribers = new Subscribers<Mutation>();
 
   /** The file at `path` with its version, or null when there is none. */
@@ -55,6 +56,26 @@ export class MemoryBackend implements FsBackend {
   /** Deletes a file (`FS_NOT_FOUND` when there is none). */
   async delete(path: string, by: Actor): Promise<void> {
     return this.mutate(path, (state) => decideDelete(state, by));
+  }
+
+  /** Starts afresh with `files` at v1; see `FsBackend.reset`. */
+  async reset(files: Readonly<Record<string, string>>, by: Actor): Promise<void> {
+    const next = new Map(
+      Object.entries(files).map(([raw, content]) => {
+        const path = normalizeFilePath(raw);
+        return [path, { path, content, version: versionAfter(0) }] as const;
+      }),
+    );
+    const gone = [...this.files.keys()].filter((path) => !next.has(path)).sort(byCodeUnits);
+    const changes: Omit<Mutation, 'seq'>[] = [
+      ...gone.map((path) => ({ op: 'delete' as const, path, version: null, by })),
+      ...[...next.values()].map((f) => ({ op: 'write' as const, path: f.path, version: f.version, by })),
+    ];
+    this.files.clear();
+    this.tombstones.clear();
+    for (const [path, file] of next) this.files.set(path, file);
+    this.log = changes.map((change) => ({ seq: ++this.seq, ...change }));
+    for (const mutation of this.log) this.subscribers.emit(mutation);
   }
 
   /** Every file, sorted by path. */
@@ -89,7 +110,7 @@ export class MemoryBackend implements FsBackend {
       this.files.set(path, after);
       this.tombstones.delete(path);
     }
-    const mutation: Mutation = { seq: this.log.length + 1, ...commit.change };
+    const mutation: Mutation = { seq: ++this.seq, ...commit.change };
     this.log.push(mutation);
     this.subscribers.emit(mutation);
     return commit.outcome;

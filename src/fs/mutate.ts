@@ -80,6 +80,7 @@ export function decideWrite(
     const outcome = {
       path,
       before: content,
+      previous: current.version,
       after: content,
       version: current.version,
       created: false,
@@ -94,6 +95,7 @@ export function decideWrite(
     outcome: {
       path,
       before: current?.content ?? null,
+      previous: current?.version ?? null,
       after: content,
       version,
       created: current === null,

@@ -65,6 +65,8 @@ export interface Mutation {
 export interface WriteOutcome {
   path: string;
   before: string | null;
+  /** The version before the write; null when the file did not exist. */
+  previous: Version | null;
   after: string;
   version: Version;
   created: boolean;
@@ -95,6 +97,12 @@ export interface FsBackend {
   write(path: string, content: string, guard: WriteGuard, by: Actor): Promise<WriteOutcome>;
   edit(path: string, spec: EditSpec, guard: EditGuard, by: Actor): Promise<EditOutcome>;
   delete(path: string, by: Actor): Promise<void>;
+  /**
+   * Starts the workspace afresh, in one transaction: every file, tombstone and journal entry before it is
+   * gone, and `files` are written at their first version (`v1`). The journal then holds a delete for each
+   * file that went and a write for each file written, and every subscriber (other tabs too) hears them.
+   */
+  reset(files: Readonly<Record<string, string>>, by: Actor): Promise<void>;
   list(): Promise<FileInfo[]>;
   /** The journal of committed mutations, oldest first. */
   journal(): Promise<Mutation[]>;

@@ -13,6 +13,7 @@ export interface FsContractCase {
 
 const agent: Actor = { kind: 'agent', session: 's1' };
 const button: Actor = { kind: 'external', who: 'button' };
+const reset: Actor = { kind: 'external', who: 'reset' };
 const none = { kind: 'none' } as const;
 
 function assert(ok: boolean, message: string): asserts ok {
@@ -405,6 +406,75 @@ export const fsContractCases: FsContractCase[] = [
       const content = '\uFEFFa\r\nb\n\u{1F600}\r\u0000end';
       await fs.write('/raw.bin', content, none, agent);
       equal((await fs.read('/raw.bin'))?.content, content, 'content');
+    },
+  },
+  {
+    name: 'reset starts afresh: the files given at v1, every other file and every tombstone gone',
+    run: async (make) => {
+      const [fs, v1] = await withFile(make);
+      await fs.edit('/a.txt', edit('hello', 'bye'), { kind: 'ifVersion', version: v1 }, agent);
+      await fs.write('/old.txt', 'x', none, agent);
+      await fs.delete('/old.txt', agent);
+      await fs.write('/gone.txt', 'y', none, agent);
+      await fs.reset({ '/a.txt': 'hello world\n', 'b/c.txt': 'new' }, reset);
+      equal(
+        await fs.list(),
+        [
+          { path: '/a.txt', version: 'v1', size: 12 },
+          { path: '/b/c.txt', version: 'v1', size: 3 },
+        ],
+        'files after the reset',
+      );
+      equal((await fs.read('/a.txt'))?.content, 'hello world\n', 'content');
+      // A tombstone of the workspace before does not carry on: a file made there starts at v1.
+      equal((await fs.write('/old.txt', 'again', none, agent)).version, 'v1', 'version after a reset');
+    },
+  },
+  {
+    name: 'reset journals a delete for each file that went and a write for each new one, and is heard',
+    run: async (make) => {
+      const [fs] = await withFile(make);
+      await fs.write('/gone.txt', 'y', none, agent);
+      const before = await fs.journal();
+      const heard: Mutation[] = [];
+      const stop = fs.subscribe((m) => heard.push(m));
+      await fs.reset({ '/a.txt': 'fresh' }, reset);
+      stop();
+      const journal = await fs.journal();
+      const shape = (m: Mutation) => [m.op, m.path, m.version, m.by];
+      equal(
+        journal.map(shape),
+        [
+          ['delete', '/gone.txt', null, reset],
+          ['write', '/a.txt', 'v1', reset],
+        ],
+        'journal after the reset',
+      );
+      equal(heard.map(shape), journal.map(shape), 'what subscribers heard');
+      const last = Math.max(...before.map((m) => m.seq));
+      assert(
+        journal.every((m) => m.seq > last),
+        'journal numbers keep growing across a reset',
+      );
+    },
+  },
+  {
+    name: 'after a reset, a guard naming a version of the workspace before is refused',
+    run: async (make) => {
+      const [fs, v1] = await withFile(make);
+      const { version: v2 } = await fs.edit(
+        '/a.txt',
+        edit('hello', 'bye'),
+        { kind: 'ifVersion', version: v1 },
+        agent,
+      );
+      await fs.reset({ '/a.txt': 'hello world\n' }, reset);
+      await failsCleanly(fs, 'FS_STALE_VERSION', () =>
+        fs.edit('/a.txt', edit('hello', 'hi'), { kind: 'ifVersion', version: v2 }, agent),
+      );
+      await failsCleanly(fs, 'FS_STALE_VERSION', () =>
+        fs.write('/a.txt', 'x', { kind: 'replaceIfVersion', version: v2 }, agent),
+      );
     },
   },
 ];
