@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DiffHunk } from './cards';
 import { Content } from './content';
 import { type ErrorCode, isErrorCode } from './errors';
 import { JsonValue as Json } from './json';
@@ -13,6 +14,18 @@ const ResultError = z.strictObject({
 });
 
 const stamp = { seq: z.number().int().nonnegative(), at: z.number().int().nonnegative() };
+
+/** The most diff lines an `external/edit` event keeps: enough to see the change, small in the log. */
+export const MAX_EXTERNAL_DIFF_LINES = 40;
+
+/** A change made behind the agent's back, as the transcript shows it. */
+export const ExternalDiff = z.strictObject({
+  added: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  hunks: z.array(DiffHunk),
+  truncated: z.boolean(),
+});
+export type ExternalDiff = z.infer<typeof ExternalDiff>;
 
 /** Every event the harness logs, tagged by `type`. Each is parsed on the way in and on the way out. */
 export const HarnessEvent = z.discriminatedUnion('type', [
@@ -76,6 +89,12 @@ export const HarnessEvent = z.discriminatedUnion('type', [
     path: z.string(),
     who: z.enum(['button', 'editor', 'other-tab', 'scenario', 'reset']),
     version: z.string().nullable(),
+    /** The version before the change: null when the file did not exist; absent when nobody knows. */
+    from: z.string().nullable().optional(),
+    /** The change as a small diff (at most `MAX_EXTERNAL_DIFF_LINES` lines, `truncated` when cut). */
+    diff: ExternalDiff.optional(),
+    /** What the scenario says about this edit, in the language of the moment. */
+    note: z.string().optional(),
   }),
   z.strictObject({
     type: z.literal('plugin/error'),

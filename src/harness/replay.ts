@@ -1,6 +1,6 @@
 import type { Content } from './content';
 import { modelText } from './content';
-import type { HarnessEvent } from './events';
+import type { ExternalDiff, HarnessEvent } from './events';
 import type { Json } from './json';
 import { type Presented, presentCall, presentResult } from './present';
 import type { ResultError, Tool, ToolResult } from './tool';
@@ -21,8 +21,37 @@ export interface DecisionView {
   decision: Json;
 }
 
-/** One line of the transcript: a model message, or a call with its result once it has one. */
-export type TranscriptEntry = { kind: 'message'; seq: number; text: string } | CallEntry;
+/** One line of the transcript: a model message, a call with its result once it has one, or an external edit. */
+export type TranscriptEntry = { kind: 'message'; seq: number; text: string } | CallEntry | ExternalEntry;
+
+/** A file changed behind the agent's back: by whom, from which version to which, and how. */
+export interface ExternalEntry {
+  kind: 'external';
+  seq: number;
+  path: string;
+  who: Extract<HarnessEvent, { type: 'external/edit' }>['who'];
+  /** The version before: null when the file did not exist; undefined when it is not known. */
+  from?: string | null;
+  /** The version after; null after a delete. */
+  version: string | null;
+  diff?: ExternalDiff;
+  note?: string;
+}
+
+/** The transcript entry of an `external/edit` event; the same live and on replay. */
+export function externalEntry(event: Extract<HarnessEvent, { type: 'external/edit' }>): ExternalEntry {
+  const { seq, path, who, version, from, diff, note } = event;
+  return {
+    kind: 'external',
+    seq,
+    path,
+    who,
+    version,
+    ...(from !== undefined ? { from } : {}),
+    ...(diff ? { diff } : {}),
+    ...(note !== undefined ? { note } : {}),
+  };
+}
 
 /** A call: its card, the plugins' decisions on it, and its result once it has one. */
 export interface CallEntry {
@@ -78,6 +107,8 @@ export function updateTranscript(
   switch (event.type) {
     case 'model/message':
       return [...entries, { kind: 'message', seq: event.seq, text: event.text }];
+    case 'external/edit':
+      return event.who === 'reset' ? entries : [...entries, externalEntry(event)];
     case 'tool/call': {
       const { seq, callId, tool, args } = event;
       const call = presentCall(tools(tool), tool, args);

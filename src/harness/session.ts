@@ -9,6 +9,7 @@ import {
   type DecisionView,
   type ResultView,
   type TranscriptEntry,
+  externalEntry,
   replay,
   viewResult,
 } from './replay';
@@ -132,6 +133,8 @@ export class Session {
     this.log.push(stamped);
     // A listener failing on the report of a failure is not reported again: that could never end.
     notify(this.spec.hooks, logged, stamped, stamped.type === 'plugin/error' ? ignore : this.noticeFailed);
+    // An edit behind the agent's back has a place in the transcript, where it happened.
+    if (stamped.type === 'external/edit' && stamped.who !== 'reset') this.append(externalEntry(stamped));
     return stamped;
   }
 

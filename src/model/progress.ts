@@ -19,7 +19,10 @@ export type ScriptProgress = z.infer<typeof ScriptProgress>;
 export interface ScriptState {
   queue: Action[];
   waiting: ExternalChange | null;
+  /** Actions taken, reactions included. */
   position: number;
+  /** Steps of the script taken (its retries are not steps). */
+  step: number;
   /** The plugins the last `use` step installed; null when no such step was taken yet. */
   plugins: string[] | null;
 }
@@ -76,10 +79,12 @@ export function deriveScript(
   let made = 0;
   let last: Action | undefined;
   let plugins: string[] | null = null;
+  let step = 0;
   for (let n = 1; n <= progress.position; n++) {
     const action = queue.shift();
     if (!action) return fail(`the script ends after ${n - 1} steps, the record says ${progress.position}`);
     last = action;
+    step = action.step ?? step;
     if (action.kind === 'use') plugins = action.plugins;
     const speaks = action.kind === 'say' || action.kind === 'use';
     if (speaks && ++says > said) return fail(`step ${n} is a message the log does not have`);
@@ -98,8 +103,8 @@ export function deriveScript(
     );
   }
   const { position } = progress;
-  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position, plugins } };
+  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position, step, plugins } };
   if (last?.kind !== 'external')
     return fail(`the record waits for an external edit at a step that is not one`);
-  return { ok: true, value: { queue, waiting: last.change, position, plugins } };
+  return { ok: true, value: { queue, waiting: last.change, position, step, plugins } };
 }

@@ -1,27 +1,34 @@
 import type { Json, ToolResult } from '../harness';
 import type { ExternalChange, Step, Text } from './scenario';
 
-/** What the model does next: speak, call a tool, or (in a script) have someone edit a file. */
-export type Action =
+/**
+ * What the model does next: speak, call a tool, or (in a script) have someone edit a file. An action
+ * made from a step of the script carries that step's number (`step`, from 1); one the model adds in
+ * reaction to a result (a re-read, a retry, a remark) has none: it belongs to the step before it.
+ */
+export type Action = (
   | { kind: 'say'; text: Text }
   | { kind: 'call'; tool: string; args: Json; expect?: string; attempt: number }
   | { kind: 'external'; change: ExternalChange; note: Text }
-  | { kind: 'use'; plugins: string[]; text: Text };
+  | { kind: 'use'; plugins: string[]; text: Text }
+) & { step?: number };
 
-/** Turns a script's steps into actions. */
+/** Turns a script's steps into actions, each numbered with its step. */
 export function actionsOf(steps: readonly Step[]): Action[] {
-  return steps.map((step): Action => {
-    if ('use' in step) return { kind: 'use', plugins: step.use, text: step.say };
-    if ('say' in step) return { kind: 'say', text: step.say };
-    if ('call' in step)
+  return steps.map((s, i): Action => {
+    const step = i + 1;
+    if ('use' in s) return { kind: 'use', plugins: s.use, text: s.say, step };
+    if ('say' in s) return { kind: 'say', text: s.say, step };
+    if ('call' in s)
       return {
         kind: 'call',
-        tool: step.call,
-        args: step.args,
+        tool: s.call,
+        args: s.args,
         attempt: 1,
-        ...(step.expect ? { expect: step.expect } : {}),
+        step,
+        ...(s.expect ? { expect: s.expect } : {}),
       };
-    return { kind: 'external', change: step.external, note: step.note };
+    return { kind: 'external', change: s.external, note: s.note, step };
   });
 }
 
@@ -65,5 +72,7 @@ export function reactTo(action: Action & { kind: 'call' }, result: ToolResult): 
       ? { kind: 'call', tool: 'str_replace_editor', args: { command: 'view', path }, attempt: 1 }
       : { kind: 'call', tool: 'read', args: { path }, attempt: 1 };
   const say = code === 'FS_STALE_VERSION' ? lines.stale(code) : lines.unread(code, path);
-  return [{ kind: 'say', text: say }, reread, { ...action, attempt: action.attempt + 1 }];
+  // The retry belongs to the step it retries: it is no step of its own.
+  const { step: _step, ...retry } = action;
+  return [{ kind: 'say', text: say }, reread, { ...retry, attempt: action.attempt + 1 }];
 }

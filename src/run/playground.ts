@@ -1,7 +1,9 @@
-import type { FsBackend } from '../fs/types';
+import type { FsBackend, Mutation } from '../fs/types';
 import {
+  MAX_EXTERNAL_DIFF_LINES,
   fakeClock,
   type Approve,
+  type ExternalDiff,
   type HarnessEvent,
   type Hooks,
   type LiveCall,
@@ -12,6 +14,7 @@ import { deriveScript, type ScriptProgress } from '../model/progress';
 import { applyChange, type ExternalChange, type Lang, type Scenario } from '../model/scenario';
 import { actionsOf, reactTo, type Action } from '../model/scripted';
 import type { ObservationPolicy } from '../plugins/fs-observation-policy';
+import { diffTexts } from '../tools/diff';
 import type { SqlEngine } from '../tools/sql';
 import { createRun, type RefusedTool, type Run, type RunSpec, type VisitorExtras } from './run';
 
@@ -47,8 +50,10 @@ export interface PlaygroundSpec {
 /** Where the script stands in one run. */
 interface Script {
   queue: Action[];
-  /** Steps taken so far. */
+  /** Actions taken so far, the model's reactions included (what a saved run keeps). */
   position: number;
+  /** Steps of the script taken so far; a retry is no step of its own. */
+  step: number;
   /** The external change the script is waiting for the visitor to make, when it is. */
   waiting: ExternalChange | null;
   /** Call ids of the calls the visitor made by hand, which are not the script's. */
@@ -91,38 +96,52 @@ function stage(spec: PlaygroundSpec, visitor: VisitorExtras, scenario: Scenario,
     if (!change) return;
     script.races.delete(path);
     const file = await spec.fs.read(path);
-    await writeExternally(
-      spec.fs,
-      run.session,
-      script,
-      path,
-      applyChange(file?.content ?? '', change),
-      'scenario',
-    );
+    const content = applyChange(file?.content ?? '', change);
+    await writeExternally(spec.fs, run.session, script, { path, content, who: 'scenario' });
   };
   return { scenario, run, script };
 }
 
-/** A file written by someone other than the agent, through the same backend, and logged as such. */
+/** The change as the log keeps it: its diff, at most `MAX_EXTERNAL_DIFF_LINES` lines. */
+function smallDiff(path: string, before: string, after: string): ExternalDiff {
+  const { hunks, added, removed } = diffTexts(path, before, after);
+  const kept: ExternalDiff['hunks'] = [];
+  let room = MAX_EXTERNAL_DIFF_LINES;
+  for (const hunk of hunks) {
+    if (room <= 0) break;
+    kept.push(hunk.lines.length <= room ? hunk : { ...hunk, lines: hunk.lines.slice(0, room) });
+    room -= hunk.lines.length;
+  }
+  return { added, removed, hunks: kept, truncated: room < 0 || kept.length < hunks.length };
+}
+
+/**
+ * A file written by someone other than the agent, through the same backend, and logged where it
+ * happened: who, the versions before and after, the change as a small diff, and the script's note.
+ */
 async function writeExternally(
   fs: FsBackend,
   session: Session,
   script: Script,
-  path: string,
-  content: string,
-  who: ExternalWho,
+  edit: { path: string; content: string; who: ExternalWho; note?: string },
 ): Promise<void> {
+  const { path, content, who, note } = edit;
   const done = await fs.write(path, content, { kind: 'none' }, { kind: 'external', who });
   script.externalEdits++;
-  session.emit({ type: 'external/edit', path: done.path, who, version: done.version });
+  session.emit({
+    type: 'external/edit',
+    path: done.path,
+    who,
+    version: done.version,
+    from: done.previous,
+    ...(done.unchanged ? {} : { diff: smallDiff(done.path, done.before ?? '', done.after) }),
+    ...(note ? { note } : {}),
+  });
 }
 
-/** Puts the workspace back to the scenario's files (an external change of kind "reset"). */
+/** Puts the workspace back to the scenario's files: a fresh start, so versions begin again at v1. */
 async function restoreFiles(fs: FsBackend, scenario: Scenario): Promise<void> {
-  for (const file of await fs.list()) await fs.delete(file.path, { kind: 'external', who: 'reset' });
-  for (const [path, content] of Object.entries(scenario.files)) {
-    await fs.write(path, content, { kind: 'none' }, { kind: 'external', who: 'reset' });
-  }
+  await fs.reset(scenario.files, { kind: 'external', who: 'reset' });
 }
 
 /** A script at its start. */
@@ -130,6 +149,7 @@ function freshScript(scenario: Scenario): Script {
   return {
     queue: actionsOf(scenario.steps),
     position: 0,
+    step: 0,
     waiting: null,
     manual: [],
     externalEdits: 0,
@@ -157,6 +177,14 @@ export class Playground {
     this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
     this.current = first;
+    spec.fs.subscribe((mutation) => this.heard(mutation));
+  }
+
+  /** Another tab changed a file behind the agent's back: the session logs it where it happened. */
+  private heard({ by, path, version }: Mutation): void {
+    if (by.kind !== 'external' || by.who !== 'other-tab') return;
+    this.current.run.session.emit({ type: 'external/edit', path, who: 'other-tab', version });
+    this.changed();
   }
 
   /** A playground with `scenario` started afresh: its files restored, a new session, the script at its start. */
@@ -205,6 +233,7 @@ export class Playground {
         script: {
           queue: derived.value.queue,
           position: derived.value.position,
+          step: derived.value.step,
           waiting: derived.value.waiting,
           manual: [...saved.progress.manual],
           externalEdits: saved.events.filter((e) => e.type === 'external/edit').length,
@@ -263,9 +292,17 @@ export class Playground {
   get refusedTools(): readonly RefusedTool[] {
     return this.current.run.refusedTools();
   }
-  /** Steps taken so far in this run. */
+  /** Actions taken so far in this run, the model's reactions included. */
   get position(): number {
     return this.current.script.position;
+  }
+  /** Steps of the script taken so far (what "step 3 of 5" counts; a retry is no step). */
+  get scriptStep(): number {
+    return this.current.script.step;
+  }
+  /** How many steps the script has. */
+  get scriptSteps(): number {
+    return this.current.scenario.steps.length;
   }
   /** The external change the script is waiting for the visitor to make, when it is. */
   get waiting(): ExternalChange | null {
@@ -321,6 +358,7 @@ export class Playground {
     const action = script.queue.shift();
     if (!action) return;
     script.position++;
+    if (action.step !== undefined) script.step = action.step;
     if (action.kind === 'say') run.session.say(action.text[this.lang]);
     else if (action.kind === 'use') {
       run.session.say(action.text[this.lang]);
@@ -337,13 +375,22 @@ export class Playground {
   }
 
   /**
-   * Takes steps until `position` is `target` (a share link, `?step=`): scripted external edits are made
-   * as the script reaches them, except one at the very last step, which is left waiting, as it was.
+   * Takes the script's first `target` steps (a share link, `?step=`, Back), each with the model's
+   * reactions to it: scripted external edits are made as the script reaches them, except one at the very
+   * last step, which is left waiting, as it was.
    */
   async advance(target: number): Promise<void> {
-    while (!this.done && this.position < target) {
-      if (this.waiting) await this.simulateExternalEdit('scenario');
-      else await this.step(false);
+    for (;;) {
+      const { script } = this.current;
+      if (this.done) return;
+      if (script.waiting) {
+        if (script.step >= target) return;
+        await this.simulateExternalEdit('scenario');
+        continue;
+      }
+      const reaction = script.queue[0]?.step === undefined;
+      if (script.step >= target && !reaction) return;
+      await this.step(false);
     }
   }
 
@@ -357,21 +404,34 @@ export class Playground {
    * script is waiting for, if any; else appends a line to `path` (default: the scenario's focus file).
    */
   async simulateExternalEdit(who: ExternalWho = 'button', path?: string): Promise<void> {
-    const { script, scenario } = this.current;
+    const { script, scenario, run } = this.current;
     const change = script.waiting ?? {
       path: path ?? scenario.focus ?? '/README.md',
       append: `external edit #${script.externalEdits + 1}`,
     };
     const file = await this.fs.read(change.path);
-    await this.saveExternally(change.path, applyChange(file?.content ?? '', change), who);
+    const content = applyChange(file?.content ?? '', change);
+    const note = script.waiting ? this.noteOf(script.waiting) : undefined;
+    await writeExternally(this.fs, run.session, script, {
+      path: change.path,
+      content,
+      who,
+      ...(note ? { note } : {}),
+    });
     script.waiting = null;
     this.changed();
+  }
+
+  /** What the script says about a change it waits for, in the language of the moment. */
+  private noteOf(change: ExternalChange): string | undefined {
+    const step = this.scenario.steps.find((s) => 'external' in s && s.external === change);
+    return step && 'note' in step ? step.note[this.lang] : undefined;
   }
 
   /** Writes a file as someone other than the agent (the file editor, the button), and logs it. */
   async saveExternally(path: string, content: string, who: ExternalWho): Promise<void> {
     const { run, script } = this.current;
-    await writeExternally(this.fs, run.session, script, path, content, who);
+    await writeExternally(this.fs, run.session, script, { path, content, who });
     this.changed();
   }
 

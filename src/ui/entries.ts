@@ -1,4 +1,4 @@
-import type { CallEntry, LiveCall, TranscriptEntry } from '../harness';
+import type { CallEntry, ExternalEntry, LiveCall, TranscriptEntry } from '../harness';
 import { renderCard } from './cards';
 import { h, num } from './dom';
 import { tr } from './i18n';
@@ -83,11 +83,64 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
   );
 }
 
+const whoLabel = {
+  button: 'externalByButton',
+  editor: 'externalByEditor',
+  'other-tab': 'externalByOtherTab',
+  scenario: 'externalByScenario',
+  reset: 'externalByScenario',
+} as const;
+
+/** An edit behind the agent's back: who, the path, the version before and after, the note and the diff. */
+function externalView(entry: ExternalEntry): HTMLElement {
+  const from =
+    entry.from === undefined ? '' : entry.from === null ? `${tr('externalNew')} → ` : `${entry.from} → `;
+  const to = entry.version ?? tr('externalDeleted');
+  return h(
+    'section',
+    {
+      class: 'external-entry',
+      'data-seq': entry.seq,
+      'data-entry': 'external',
+      'data-path': entry.path,
+      'data-who': entry.who,
+      'aria-label': `${tr('externalEdit')}: ${entry.path}`,
+    },
+    h(
+      'header',
+      {},
+      h('span', { class: 'role' }, `✎ ${tr('externalEdit')}`),
+      ' ',
+      h('span', { class: 'muted' }, tr(whoLabel[entry.who])),
+    ),
+    h(
+      'p',
+      { class: 'external-versions' },
+      h('span', { class: 'path' }, entry.path),
+      ' ',
+      h('span', { class: 'badge warn', 'data-versions': '' }, `${from}${to}`),
+    ),
+    entry.note && h('p', { class: 'external-note' }, entry.note),
+    entry.diff &&
+      renderCard({
+        card: 'diff',
+        path: entry.path,
+        created: entry.from === null,
+        added: entry.diff.added,
+        removed: entry.diff.removed,
+        hunks: entry.diff.hunks,
+      }),
+    entry.diff?.truncated && h('p', { class: 'muted small' }, tr('externalDiffCut')),
+    h('p', { class: 'external-lesson muted small' }, tr('externalLesson')),
+  );
+}
+
 /**
  * The node of one transcript entry. A call's node holds its call card and, as its last child, the result
  * part, which `patchEntry` replaces when the result arrives: the entry's node itself lives on.
  */
 export function entryView(entry: TranscriptEntry, live: LiveCall | undefined): HTMLElement {
+  if (entry.kind === 'external') return externalView(entry);
   if (entry.kind === 'message') {
     return h(
       'div',

@@ -46,6 +46,18 @@ const strings = {
     zh: '规范值不可用：此结果由日志回放重建，日志从不存储规范值。',
   },
   remedy: { en: 'Remedy', zh: '补救' },
+  externalEdit: { en: 'External edit', zh: '外部编辑' },
+  externalByButton: { en: 'made with “Simulate external edit”', zh: '由“模拟外部编辑”按钮做出' },
+  externalByEditor: { en: 'saved in the file editor', zh: '在文件编辑器里保存' },
+  externalByOtherTab: { en: 'made in another tab', zh: '在另一个标签页里做出' },
+  externalByScenario: { en: 'made by the scenario', zh: '由场景做出' },
+  externalNew: { en: 'new file', zh: '新文件' },
+  externalDeleted: { en: 'deleted', zh: '已删除' },
+  externalDiffCut: { en: 'The change is longer; only its start is shown.', zh: '改动更长，这里只显示开头。' },
+  externalLesson: {
+    en: 'Nobody told the agent: its next write or edit of this file is checked against the new version.',
+    zh: '没有人告诉智能体：它下一次写入或编辑这个文件时，会按新版本核对。',
+  },
   fallbackCard: { en: 'Shown as a generic card: {why}', zh: '已回退为 generic 卡：{why}' },
   impure: {
     en: 'Impure projection: {which} gave different output under another clock or random source. A replay would not match.',

@@ -31,7 +31,7 @@ describe('live transcript order', () => {
     await Promise.all([first, session.call('quick', {})]);
     const replayed = replay(parseLog(serializeLog(session.events)), (n) => registry.get(n));
     expect(replayed).toEqual(session.live);
-    expect(session.live.map((e) => (e.kind === 'call' ? e.tool : e.text))).toEqual([
+    expect(session.live.map((e) => (e.kind === 'call' ? e.tool : e.kind === 'message' ? e.text : e.path))).toEqual([
       'slow',
       'while waiting',
       'quick',

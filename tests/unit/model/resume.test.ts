@@ -24,7 +24,17 @@ const mk = async (s: Scenario, fs = new MemoryBackend()) => {
 /** A saved run as it comes back from storage: through JSON and the record schema. */
 const stored = (run: SavedRun): SavedRun =>
   SessionRecord.parse(JSON.parse(JSON.stringify({ ...run, title: 't', createdAt: 1, updatedAt: 2 })));
-/** The number of steps a whole run of `s` takes, stepping by hand. */
+/**
+ * Takes actions until `at` are taken, the model's reactions counted too (resuming must work after any
+ * of them); a scripted external edit on the way is made, one at the very last action is left waiting.
+ */
+const toPosition = async (pg: Playground, at: number) => {
+  while (!pg.done && pg.position < at) {
+    if (pg.waiting) await pg.simulateExternalEdit('scenario');
+    else await pg.step(false);
+  }
+};
+/** The number of actions a whole run of `s` takes, stepping by hand. */
 const length = async (s: Scenario) => {
   const pg = await mk(s);
   await pg.advance(Infinity);
@@ -39,9 +49,10 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) 
     await whole.runToEnd();
     for (let at = 0; at <= (await length(s)); at++) {
       const before = await mk(s);
-      await before.advance(at);
+      await toPosition(before, at);
       const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
       expect(after.position).toBe(at);
+      expect(after.scriptStep).toBe(before.scriptStep);
       expect(after.waiting).toEqual(before.waiting);
       await after.runToEnd();
       expect(after.session.events, `resumed at ${at}`).toEqual(whole.session.events);

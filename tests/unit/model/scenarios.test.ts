@@ -14,7 +14,11 @@ const play = async (scenario: Scenario, lang: 'en' | 'zh' = 'en') => {
 /** What a person sees of a run: every card and every model text, in order. */
 const seen = (pg: Playground) =>
   pg.session.live.map((e) =>
-    e.kind === 'message' ? e.text : [e.call.card, e.result?.card, e.result?.modelText],
+    e.kind === 'message'
+      ? e.text
+      : e.kind === 'external'
+        ? [e.who, e.path, e.from, e.version, e.diff, e.note]
+        : [e.call.card, e.result?.card, e.result?.modelText],
   );
 
 describe.each(scenarios.map((s) => [s.id, s] as const))('scenario %s', (_id, scenario) => {

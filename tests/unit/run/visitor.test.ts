@@ -1,4 +1,4 @@
-import { nodeSqlEngine } from './sql-engine';
+import { nodeSqlEngine } from '../model/sql-engine';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MemoryBackend } from '../../../src/fs/memory';
