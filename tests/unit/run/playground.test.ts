@@ -3,10 +3,11 @@ import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { IdbBackend, MemoryBackend, connect } from '../../../src/fs';
 import { replay, type ExternalEntry } from '../../../src/harness';
+import type { FsBackend } from '../../../src/fs/types';
 import { scenarioById } from '../../../src/model';
 import { Playground } from '../../../src/run';
 
-const open = (id: string, fs = new MemoryBackend()) => Playground.open({ fs }, scenarioById(id)!);
+const open = (id: string, fs: FsBackend = new MemoryBackend()) => Playground.open({ fs }, scenarioById(id)!);
 const externals = (pg: Playground) =>
   pg.session.live.filter((e): e is ExternalEntry => e.kind === 'external');
 
