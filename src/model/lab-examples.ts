@@ -25,7 +25,9 @@ const redactContent = String.raw`// Hides phone numbers from the model by replac
 // every number is still there. Replacing content is presentation, not protection.
 export const name = 'redact-phones-content';
 
-const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
+// A phone number: digits with spaces, dots, dashes or brackets between them, never a line break
+// (the model's text is one row a line, and the rows must stay apart).
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
 
 export function postExecute({ tool, result }) {
   if (tool !== 'sql_query' || result.error) return { action: 'pass' };
@@ -42,7 +44,9 @@ const redactValue = String.raw`// Hides phone numbers by replacing the value of 
 // and the card from it again: no number is left anywhere.
 export const name = 'redact-phones-value';
 
-const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
+// A phone number: digits with spaces, dots, dashes or brackets between them, never a line break
+// (the model's text is one row a line, and the rows must stay apart).
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
 
 export function postExecute({ tool, result, value }) {
   if (tool !== 'sql_query' || result.error) return { action: 'pass' };

@@ -10,7 +10,9 @@ const Rows = z.looseObject({
   rows: z.array(z.array(z.union([z.string(), z.number(), z.null()]))),
 });
 
-const PHONE = /\+?\d[\d\s().-]{6,}\d/g;
+// A phone number: digits with spaces, dots, dashes or brackets between them, never a line break
+// (the model's text is one row a line, and the rows must stay apart).
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
 const mask = (s: string) => s.replace(PHONE, '[phone hidden]');
 
 /**

@@ -1,5 +1,5 @@
 import { decodeShare, scenarioById, scenarios, type LabPlugin, type LinkCode, type Scenario } from '../model';
-import { speeds, type Speed } from './app';
+import { speeds, type Speed } from './state';
 
 /** The parameters that say what to open; once it is open, the full app drops them (see `settledAddress`). */
 const OPENERS = ['s', 'scenario', 'step', 'autoplay'];
@@ -13,6 +13,8 @@ export interface Address {
   explicit: boolean;
   embed: boolean;
   autoplay: boolean;
+  /** Presentation mode (`present=1`). */
+  present: boolean;
   /** Script steps to take at once. */
   step: number;
   /** The language asked for (`?lang=` or the link's); null leaves it to the browser. */
@@ -42,6 +44,7 @@ export async function readAddress(search: string): Promise<Address> {
     explicit: OPENERS.some((name) => params.has(name)),
     embed: params.get('embed') === '1',
     autoplay: params.get('autoplay') === '1',
+    present: params.get('present') === '1',
     step: stepOf(params.get('step')),
     lang: params.get('lang'),
     ...(speed && speed in speeds ? { speed: speed as Speed } : {}),

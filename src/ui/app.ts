@@ -19,12 +19,16 @@ import { setLang, tr } from './i18n';
 import { handleKey } from './keys';
 import type { PluginLab } from './lab';
 import { PageView } from './page';
+import { readFlag, writeFlag } from './prefs';
 import { Persistence } from './persistence';
 import { Runner } from './runner';
 import { uiStore, type Notice, type RunState, type Speed, type UiStore } from './state';
 import { WorkspaceFiles } from './workspace';
 
 export { speeds, type RunState, type Speed } from './state';
+
+/** The kept choice "let the scenario make its external edits". */
+const AUTO_EXTERNAL = 'auto-external';
 
 /** Options of the app. */
 export interface AppSpec {
@@ -45,6 +49,10 @@ export interface AppSpec {
   policy?: boolean;
   /** Plugin code from a share link: the lab opens with it, and it runs only when the visitor presses Run. */
   plugins?: LabPlugin[];
+  /** Play makes the scenario's external edits itself (`autoplay=1`); else the visitor's choice. */
+  autoExternal?: boolean;
+  /** Start in presentation mode (`present=1`). */
+  present?: boolean;
 }
 
 /**
@@ -104,6 +112,8 @@ export class App {
       policy: pg.policy !== null,
       speed: spec.speed ?? 'normal',
       notice,
+      autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),
+      present: spec.present ?? false,
     });
     this.runner = new Runner(this.store, () => this.pg);
     this.files = new WorkspaceFiles(spec.fs);
@@ -146,6 +156,16 @@ export class App {
 
   get speed(): Speed {
     return this.store.get().speed;
+  }
+
+  /** A replay is shown. */
+  get replaying(): boolean {
+    return this.store.get().replay !== null;
+  }
+
+  /** Steps have been taken and the script is not done. */
+  get midRun(): boolean {
+    return this.pg.scriptStep > 0 && !this.pg.done;
   }
 
   /** Builds the page and carries on what it was made with; resolves when the first view is ready. */
@@ -212,9 +232,31 @@ export class App {
     return this.runner.step();
   }
 
-  /** Takes script steps until the position is `target` (share links, `?step=`). */
+  /** Takes the script's first `target` steps (share links, `?step=`). */
   advance(target: number): Promise<void> {
     return this.runner.advance(target);
+  }
+
+  /**
+   * One script step back: the scenario starts afresh and its steps are taken again up to the one before
+   * (a run is deterministic, so it arrives where it was then).
+   */
+  async back(): Promise<void> {
+    const target = this.pg.scriptStep - 1;
+    if (this.store.get().replay || target < 0) return;
+    await this.reset();
+    await this.runner.advance(target);
+  }
+
+  /** Turns presentation mode on or off. */
+  togglePresent(): void {
+    this.store.set({ present: !this.store.get().present });
+  }
+
+  /** Whether Play makes the scenario's external edits itself; kept in this browser. */
+  setAutoExternal(on: boolean): void {
+    writeFlag(AUTO_EXTERNAL, on);
+    this.store.set({ autoExternal: on });
   }
 
   /** The scenario's files restored and a new session; the old one stays under Past sessions. */
@@ -333,6 +375,8 @@ export class App {
         play: () => void this.play(),
         pause: () => this.pause(),
         step: () => void this.step(),
+        back: () => void this.back(),
+        present: () => this.togglePresent(),
         reset: () => void this.reset(),
         external: () => void this.externalEdit(),
         speed: (speed) => this.setSpeed(speed),
@@ -347,6 +391,7 @@ export class App {
           importSession: (file) => void this.importSession(file),
           share: () => void this.copyShareLink(),
           setPolicy: (on) => void this.setPolicy(on),
+          setAutoExternal: (on) => this.setAutoExternal(on),
           resetWorkspace: () => void this.reset(),
           pastSessions: () => void this.persistence.openPastSessions(),
         },

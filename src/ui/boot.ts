@@ -35,6 +35,9 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     ...(policy !== undefined ? { policy } : {}),
     ...(notice ? { notice } : {}),
     ...(address.plugins ? { plugins: address.plugins } : {}),
+    // Autoplay runs through: the scenario makes its external edits itself.
+    ...(address.autoplay ? { autoExternal: true } : {}),
+    ...(address.present ? { present: true } : {}),
   });
   await app.start();
   await app.advance(address.step);

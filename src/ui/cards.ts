@@ -97,21 +97,35 @@ function searchCard(card: Of<'search'>): HTMLElement {
     'div',
     { class: 'card-search' },
     h('p', { class: 'card-head' }, h('code', {}, card.query), ' ', status),
-    [...groups].map(([path, matches]) =>
-      h(
-        'details',
-        { class: 'group', open: true },
-        h('summary', {}, h('span', { class: 'path' }, path), matches[0]?.line ? ` (${matches.length})` : ''),
-        matches.some((m) => m.line) &&
-          h(
-            'ol',
-            { class: 'matches', tabindex: 0 },
-            matches.map((m) =>
-              h('li', {}, h('span', { class: 'ln' }, String(m.line ?? '')), h('code', {}, m.text ?? '')),
-            ),
+    // Rows of a table (matches without line numbers, each with its data): one list, every row's data.
+    card.matches.every((m) => m.line === undefined) && card.matches.some((m) => m.text !== undefined)
+      ? h(
+          'ol',
+          { class: 'rows', tabindex: 0 },
+          card.matches.map((m) =>
+            h('li', {}, h('span', { class: 'ln' }, m.path), h('code', {}, m.text ?? '')),
           ),
-      ),
-    ),
+        )
+      : [...groups].map(([path, matches]) =>
+          h(
+            'details',
+            { class: 'group', open: true },
+            h(
+              'summary',
+              {},
+              h('span', { class: 'path' }, path),
+              matches[0]?.line ? ` (${matches.length})` : '',
+            ),
+            matches.some((m) => m.line) &&
+              h(
+                'ol',
+                { class: 'matches', tabindex: 0 },
+                matches.map((m) =>
+                  h('li', {}, h('span', { class: 'ln' }, String(m.line ?? '')), h('code', {}, m.text ?? '')),
+                ),
+              ),
+          ),
+        ),
     card.truncated &&
       h('p', { class: 'truncation' }, tr('truncatedWarn', { hidden: num(card.total - card.matches.length) })),
   );

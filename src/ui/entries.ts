@@ -23,17 +23,33 @@ function valueView(live: LiveCall | undefined, failed: boolean): HTMLElement | n
   );
 }
 
+/**
+ * The plugin that replaced only the content of this result, if one did: the model read its text, while the
+ * card and the value come from the value, which still holds everything that text hides.
+ */
+function contentReplacedBy(entry: CallEntry): string | null {
+  const decision = entry.decisions.find((d) => {
+    const made = d.decision as { action?: unknown } | null;
+    return (
+      d.hook === 'post-execute' && made?.action === 'accept' && typeof made === 'object' && 'content' in made
+    );
+  });
+  return decision?.plugin ?? null;
+}
+
 /** The result part of a call's entry: pending, or the result card with what the model saw. */
 export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLElement {
   const result = entry.result;
   if (!result) return h('p', { class: 'pending', 'aria-live': 'polite' }, tr('pending'));
   const error = result.error;
   const impure = live?.impure ?? [];
+  const kind = result.card.card.card;
+  const leak = error ? null : contentReplacedBy(entry);
   return h(
     'article',
     {
       class: `result${error ? ' is-error' : ''}`,
-      'data-card': result.card.card.card,
+      'data-card': kind,
       'data-tool': entry.tool,
       'data-error-code': error?.code,
       'data-impure': impure.length ? 'true' : undefined,
@@ -46,6 +62,8 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
       ' ',
       h('span', { class: 'tool' }, entry.tool),
       result.card.card.title && h('span', { class: 'card-title' }, result.card.card.title),
+      // Which of the six kinds of card this is: the interface knows kinds, never tool names.
+      h('code', { class: 'card-kind', title: tr('cardKind') }, kind),
     ),
     error &&
       h(
@@ -58,6 +76,7 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
     entry.decisions.map((d) =>
       h('p', { class: 'decision' }, `⚖ ${tr('decidedBy', { hook: d.hook, plugin: d.plugin })}`),
     ),
+    leak && h('p', { class: 'leak', role: 'note', 'data-leak': 'true' }, `⚠ ${tr('leak', { plugin: leak })}`),
     result.card.fallback &&
       h('p', { class: 'fallback' }, `⚠ ${tr('fallbackCard', { why: result.card.fallback })}`),
     impure.length > 0 &&

@@ -11,12 +11,14 @@ export interface HeaderActions {
   play: () => void;
   pause: () => void;
   step: () => void;
+  back: () => void;
   reset: () => void;
   external: () => void;
+  present: () => void;
   speed: (speed: Speed) => void;
   scenarios: () => void;
   lang: (lang: Lang) => void;
-  more: Omit<MoreMenuSpec, 'policy'>;
+  more: Omit<MoreMenuSpec, 'policy' | 'autoExternal'>;
 }
 
 /** Sets a property only when it differs, so an update that changes nothing touches nothing. */
@@ -42,18 +44,22 @@ function glyphButton(
 export class RunControls {
   readonly play;
   readonly step;
+  readonly back;
   readonly reset;
   readonly external;
   readonly speed = h('select', { id: 'speed', 'data-action': 'speed' });
+  /** "step 3 of 5": the script's steps taken, and how many it has (retries are not steps). */
+  readonly progress = h('span', { class: 'progress', 'data-progress': '', 'aria-live': 'polite' });
 
   constructor(
     private readonly store: UiStore,
-    actions: Pick<HeaderActions, 'play' | 'pause' | 'step' | 'reset' | 'external' | 'speed'>,
+    actions: Pick<HeaderActions, 'play' | 'pause' | 'step' | 'back' | 'reset' | 'external' | 'speed'>,
   ) {
     this.play = glyphButton({ class: 'primary', 'data-action': 'play', 'aria-keyshortcuts': 'Space' }, () =>
       this.store.get().run === 'playing' ? actions.pause() : actions.play(),
     );
     this.step = glyphButton({ 'data-action': 'step', 'aria-keyshortcuts': 'ArrowRight' }, actions.step);
+    this.back = glyphButton({ 'data-action': 'back', 'aria-keyshortcuts': 'ArrowLeft' }, actions.back);
     this.reset = glyphButton({ 'data-action': 'reset', 'aria-keyshortcuts': 'R' }, actions.reset);
     this.external = glyphButton(
       { class: 'external', 'data-action': 'external', 'aria-keyshortcuts': 'E' },
@@ -63,6 +69,8 @@ export class RunControls {
     this.speed.addEventListener('change', () => actions.speed(this.speed.value as Speed));
     setText(this.step.glyph, '⇥ ');
     setText(this.step.label, tr('step'));
+    setText(this.back.glyph, '⇤ ');
+    setText(this.back.label, tr('back'));
     setText(this.reset.glyph, '↺ ');
     setText(this.reset.label, tr('reset'));
     setText(this.external.glyph, '✎ ');
@@ -78,10 +86,22 @@ export class RunControls {
     this.play.setAttribute('aria-pressed', String(playing));
     this.play.disabled = Boolean(replay) || (pg.done && !playing);
     this.step.disabled = Boolean(replay) || pg.done;
+    this.back.disabled = Boolean(replay) || pg.scriptStep === 0;
     this.reset.disabled = Boolean(replay);
     this.external.disabled = Boolean(replay);
+    this.speed.disabled = Boolean(replay);
     this.external.classList.toggle('attention', Boolean(pg.waiting) && !replay);
     if (this.speed.value !== speed) this.speed.value = speed;
+    const { progress } = this;
+    if (replay) {
+      setText(progress, tr('replayProgress', { n: replay.events.length }));
+      delete progress.dataset.step;
+      delete progress.dataset.steps;
+    } else {
+      setText(progress, tr('progress', { n: pg.scriptStep, of: pg.scriptSteps }));
+      progress.dataset.step = String(pg.scriptStep);
+      progress.dataset.steps = String(pg.scriptSteps);
+    }
   }
 }
 
@@ -120,11 +140,23 @@ export class Header {
   readonly controls: RunControls;
   private readonly title = h('span', { class: 'scenario-title' });
   private readonly menu: ReturnType<typeof moreMenu> | null;
+  private readonly present: HTMLButtonElement;
 
   constructor(store: UiStore, actions: HeaderActions, embed: boolean) {
     this.controls = new RunControls(store, actions);
-    const { lang, policy } = store.get();
-    this.menu = embed ? null : moreMenu({ ...actions.more, policy });
+    const { lang, policy, autoExternal } = store.get();
+    this.menu = embed ? null : moreMenu({ ...actions.more, policy, autoExternal });
+    this.present = h(
+      'button',
+      {
+        type: 'button',
+        class: 'ghost',
+        'data-action': 'present',
+        'aria-keyshortcuts': 'P',
+        onclick: actions.present,
+      },
+      tr('present'),
+    );
     this.el = h(
       'header',
       { class: 'topbar' },
@@ -147,12 +179,15 @@ export class Header {
       h(
         'div',
         { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
+        this.controls.back,
         this.controls.play,
         this.controls.step,
         this.controls.reset,
         h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.controls.speed),
+        this.controls.progress,
       ),
       this.controls.external,
+      !embed && this.present,
       this.menu?.el,
       // Last, so they sit at the right end of the bar and wrap as a pair on narrower screens.
       !embed && prefs(lang, actions.lang),
@@ -161,9 +196,11 @@ export class Header {
 
   /** Brings the title, the controls and the menu's policy switch up to date. */
   update(pg: Playground, store: UiStore): void {
-    const { replay, lang, policy } = store.get();
+    const { replay, lang, policy, present, autoExternal } = store.get();
     setText(this.title, replay ? replay.title : pg.scenario.title[lang]);
     this.controls.update(pg);
     this.menu?.setPolicy(policy);
+    this.menu?.setAutoExternal(autoExternal);
+    this.present.setAttribute('aria-pressed', String(present));
   }
 }

@@ -1,29 +1,84 @@
+import { confirmDialog, keysDialog } from './dialogs';
+import { tr } from './i18n';
+
 /** What the keys drive. */
 export interface KeyTarget {
   readonly state: string;
+  /** A replay is shown: the run's keys do nothing then. */
+  readonly replaying: boolean;
+  /** Steps have been taken and the script is not done: a reset would lose them. */
+  readonly midRun: boolean;
   play(): Promise<void>;
   pause(): void;
   step(): Promise<void>;
+  back(): Promise<void>;
   reset(): Promise<void>;
+  externalEdit(): Promise<void>;
+  togglePresent(): void;
+}
+
+/** The keys and what they do, for the ? dialog and the status line. */
+export function keyList(): (readonly [string, string])[] {
+  return [
+    [tr('keySpace'), tr('keyPlay')],
+    ['→', tr('keyStep')],
+    ['←', tr('keyBack')],
+    ['E', tr('keyExternal')],
+    ['R', tr('keyReset')],
+    ['P', tr('keyPresent')],
+    ['?', tr('keyHelp')],
+  ];
+}
+
+/** Resets, asking first when steps would be lost. */
+async function resetAsking(app: KeyTarget): Promise<void> {
+  if (app.midRun && !(await confirmDialog(tr('resetQuestion'), tr('reset')))) return;
+  await app.reset();
 }
 
 /**
- * The page's keys: Space plays or pauses, → steps, R resets. Keys typed into a field, an editor, a dialog
- * or with a modifier are left alone.
+ * The page's keys, wherever focus is except in a text field, an editor or a dialog: Space plays or
+ * pauses (on a focused button too: there Space would press the button instead, so a Step clicked with the
+ * mouse would step again), → steps, ← goes back a step, E makes the external edit, R resets (asking when
+ * mid-run), P switches presentation mode, ? shows the keys. Keys with a modifier are left alone.
  */
 export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
   const target = e.target as HTMLElement | null;
   if (e.ctrlKey || e.metaKey || e.altKey) return;
-  if (target?.closest('input, textarea, select, [contenteditable], dialog, .cm-editor')) return;
-  if (e.key === ' ' && !target?.closest('button, summary, a')) {
+  if (
+    target?.closest(
+      'input:not([type="checkbox"]):not([type="radio"]), textarea, select, [contenteditable], dialog, .cm-editor',
+    )
+  )
+    return;
+  if (document.querySelector('dialog[open]')) return;
+  const run = (action: () => unknown) => {
     e.preventDefault();
-    if (app.state === 'playing') app.pause();
-    else void app.play();
-  } else if (e.key === 'ArrowRight') {
-    e.preventDefault();
-    void app.step();
-  } else if (e.key === 'r' || e.key === 'R') {
-    e.preventDefault();
-    void app.reset();
+    void action();
+  };
+  switch (e.key) {
+    case '?':
+      return run(() => keysDialog(keyList()));
+    case 'p':
+    case 'P':
+      return run(() => app.togglePresent());
+  }
+  if (app.replaying) return;
+  switch (e.key) {
+    case ' ':
+      return run(() => (app.state === 'playing' ? app.pause() : app.play()));
+    case 'ArrowRight':
+      // On a tab, the arrow keys are the tab list's.
+      if (target?.closest('[role="tab"]')) return;
+      return run(() => app.step());
+    case 'ArrowLeft':
+      if (target?.closest('[role="tab"]')) return;
+      return run(() => app.back());
+    case 'e':
+    case 'E':
+      return run(() => app.externalEdit());
+    case 'r':
+    case 'R':
+      return run(() => resetAsking(app));
   }
 }

@@ -4,6 +4,9 @@ import { tr } from './i18n';
 /** What the items of the "More" menu do. */
 export interface MoreMenuSpec {
   policy: boolean;
+  /** Whether Play lets the scenario make its external edits itself. */
+  autoExternal: boolean;
+  setAutoExternal: (on: boolean) => void;
   /** Whether this browser keeps sessions (else "Past sessions" is disabled, and says why). */
   history: boolean;
   exportSession: () => void;
@@ -14,10 +17,25 @@ export interface MoreMenuSpec {
   pastSessions: () => void;
 }
 
+/** Moves an open panel sideways so it stays on the screen, wherever the header put its button. */
+function keepInView(panel: HTMLElement): void {
+  panel.style.translate = '';
+  const { left, right } = panel.getBoundingClientRect();
+  const margin = 8;
+  const shift =
+    left < margin
+      ? margin - left
+      : right > window.innerWidth - margin
+        ? window.innerWidth - margin - right
+        : 0;
+  if (shift) panel.style.translate = `${shift}px 0`;
+}
+
 /** The menu as built: its element, and how to show the policy's real state in its switch. */
 export interface MoreMenu {
   el: HTMLDetailsElement;
   setPolicy(on: boolean): void;
+  setAutoExternal(on: boolean): void;
 }
 
 /**
@@ -64,26 +82,34 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
       spec.setPolicy(policy.checked);
     },
   });
+  const auto = h('input', {
+    type: 'checkbox',
+    'data-action': 'auto-external',
+    checked: spec.autoExternal,
+    onchange: () => spec.setAutoExternal(auto.checked),
+  });
+  const panel = h(
+    'div',
+    { class: 'menu-panel', role: 'group', 'aria-label': tr('moreActions') },
+    item('export', tr('exportSession'), spec.exportSession),
+    item('import', `${tr('importSession')}…`, () => file.click()),
+    file,
+    item('share', tr('share'), spec.share),
+    h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
+    h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal')),
+    item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
+    item(
+      'past-sessions',
+      `${tr('pastSessions')}…`,
+      spec.pastSessions,
+      spec.history ? {} : { disabled: 'true', title: tr('noHistory') },
+    ),
+  );
   const menu: HTMLDetailsElement = h(
     'details',
     { class: 'more-menu' },
     h('summary', { 'data-action': 'more', 'aria-label': tr('moreActions') }, `⋯ ${tr('more')}`),
-    h(
-      'div',
-      { class: 'menu-panel', role: 'group', 'aria-label': tr('moreActions') },
-      item('export', tr('exportSession'), spec.exportSession),
-      item('import', `${tr('importSession')}…`, () => file.click()),
-      file,
-      item('share', tr('share'), spec.share),
-      h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
-      item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
-      item(
-        'past-sessions',
-        `${tr('pastSessions')}…`,
-        spec.pastSessions,
-        spec.history ? {} : { disabled: 'true', title: tr('noHistory') },
-      ),
-    ),
+    panel,
   );
   menu.addEventListener('keydown', (e) => {
     if (e.key !== 'Escape' || !menu.open) return;
@@ -98,11 +124,15 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
   menu.addEventListener('toggle', () => {
     if (menu.open) document.addEventListener('click', outside);
     else document.removeEventListener('click', outside);
+    if (menu.open) keepInView(panel);
   });
   return {
     el: menu,
     setPolicy: (on) => {
       if (policy.checked !== on) policy.checked = on;
+    },
+    setAutoExternal: (on) => {
+      if (auto.checked !== on) auto.checked = on;
     },
   };
 }

@@ -1,18 +1,21 @@
 import type { FsBackend } from '../fs/types';
+import { scenarioById } from '../model';
+import { updateLedgers, type Ledger, type Ledgers } from '../plugins/fs-observation-policy';
 import type { Playground } from '../run';
 import { Banners } from './banners';
 import { CompareView } from './compare';
 import { h } from './dom';
 import type { FileEditor } from './file-editor';
+import { Follow } from './follow';
 import { Header, type HeaderActions } from './header';
 import { tr } from './i18n';
 import type { PluginLab } from './lab';
 import { ManualPanel } from './manual';
 import { FilesList, LedgerPanel, LogPanel, ToolsPanel, type Panel } from './panels';
 import { SidePanels } from './side';
-import type { UiStore } from './state';
+import type { Replaying, UiStore } from './state';
 import { TranscriptView } from './transcript';
-import type { WorkspaceFiles } from './workspace';
+import { filesOfLog, type FileSource, type WorkspaceFiles } from './workspace';
 
 /** What the page is built from: the run, the store, the features it shows and what its controls do. */
 export interface PageSpec {
@@ -52,9 +55,24 @@ class LabPanel implements Panel {
   }
 }
 
+/** What a replay shows besides its transcript: its files and its ledger, folded from its log. */
+interface Replayed {
+  of: Replaying;
+  files: FileSource;
+  ledger: Ledger;
+}
+
+function replayed(replay: Replaying): Replayed {
+  const start = replay.events[0];
+  const session = start?.type === 'session/start' ? start.session : '';
+  const ledgers = replay.events.reduce(updateLedgers, new Map() as Ledgers);
+  return { of: replay, files: filesOfLog(replay.events), ledger: ledgers.get(session) ?? new Map() };
+}
+
 /**
- * The page in one language: header, banners, the transcript with the side-by-side comparison, the side
- * panels and the status line. Built once per language; `update` brings each part up to date in place.
+ * The page in one language: header, banners, the lesson, the transcript with the side-by-side
+ * comparison, the side panels and the status line. Built once per language; `update` brings each part up
+ * to date in place. A replay shows its own title, files, ledger and log.
  */
 export class PageView {
   readonly header: Header;
@@ -63,6 +81,9 @@ export class PageView {
   readonly compare: CompareView;
   readonly side: SidePanels;
   private readonly status = h('p', { class: 'status-line muted' });
+  private readonly teaches = h('p', { class: 'teaches', 'data-teaches': '' });
+  private readonly follow: Follow;
+  private replay: Replayed | null = null;
 
   constructor(private readonly spec: PageSpec) {
     const { store, embed, actions, pg } = spec;
@@ -74,19 +95,21 @@ export class PageView {
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
-    const files = new FilesList(
-      spec.files,
-      (path) => void spec.editor.open(path),
-      () => pg().scenario.focus,
-    );
+    this.follow = new Follow(this.transcript.el);
+    this.transcript.onAppend(() => this.follow.appended());
+    const files = (): FileSource => this.replayed()?.files ?? spec.files;
+    // A replay has no file to open: contents were never logged.
+    const open = (path: string) => void (store.get().replay ? undefined : spec.editor.open(path));
+    const list = new FilesList(files, open, () => pg().scenario.focus);
+    const ledger = () => this.replayed()?.ledger ?? pg().policy?.ledger(pg().session.id) ?? null;
     this.side = new SidePanels(
       store,
       {
         files: {
-          el: h('div', { class: 'files-panel' }, files.el, spec.editor.el),
-          update: () => files.update(),
+          el: h('div', { class: 'files-panel' }, list.el, spec.editor.el),
+          update: () => list.update(),
         },
-        ledger: new LedgerPanel(() => pg().policy?.ledger(pg().session.id) ?? null, spec.files),
+        ledger: new LedgerPanel(ledger, files),
         log: new LogPanel(() => store.get().replay?.events ?? pg().session.events),
         tools: new ToolsPanel(() => pg().registry),
         manual: new ManualPanel(pg, actions.callAsModel),
@@ -108,8 +131,15 @@ export class PageView {
           'section',
           { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
           h('h2', { class: 'visually-hidden' }, tr('transcript')),
+          h(
+            'section',
+            { class: 'lesson', 'aria-label': tr('lesson') },
+            !embed && h('p', { class: 'tagline' }, tr('tagline')),
+            this.teaches,
+          ),
           this.compare.el,
           this.transcript.el,
+          this.follow.button,
         ),
         h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
       ),
@@ -117,15 +147,29 @@ export class PageView {
     );
   }
 
+  /** The replay shown with its files and ledger, worked out once per replay; null when live. */
+  private replayed(): Replayed | null {
+    const replay = this.spec.store.get().replay;
+    if (!replay) return (this.replay = null);
+    if (this.replay?.of !== replay) this.replay = replayed(replay);
+    return this.replay;
+  }
+
   /** Updates every part in place from the run and the store. */
   update(): void {
     const { root, store } = this.spec;
     const pg = this.spec.pg();
-    const { run, replay, lang } = store.get();
+    const { run, replay, lang, present } = store.get();
     root.dataset.runState = run;
     root.dataset.scenario = pg.scenario.id;
     root.dataset.mode = replay ? 'replay' : 'live';
-    root.dataset.waiting = String(Boolean(pg.waiting));
+    root.dataset.waiting = String(Boolean(pg.waiting) && !replay);
+    root.dataset.present = String(present);
+    // For tests and hosts: the actions taken, retries included (a step of the script may hold several).
+    root.dataset.position = String(pg.position);
+    const scenario = replay ? scenarioById(replay.scenario) : pg.scenario;
+    const teaches = scenario?.teaches[lang] ?? '';
+    if (this.teaches.textContent !== teaches) this.teaches.textContent = teaches;
     this.header.update(pg, store);
     this.banners.update(pg);
     this.transcript.sync(
@@ -135,7 +179,7 @@ export class PageView {
     );
     this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.raceOn(path));
     this.side.update();
-    const status = `${tr('stepOf', { n: pg.position })} · ${tr('keysHint')}`;
+    const status = tr('keysHint');
     if (this.status.textContent !== status) this.status.textContent = status;
   }
 }

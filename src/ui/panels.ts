@@ -2,7 +2,7 @@ import type { HarnessEvent, Registry } from '../harness';
 import type { Ledger, LedgerEntry } from '../plugins/fs-observation-policy';
 import { fill, h } from './dom';
 import { tr } from './i18n';
-import type { WorkspaceFiles } from './workspace';
+import type { FileSource } from './workspace';
 
 /**
  * A side panel: its element, kept for the life of the page (per language), and `update`, which brings
@@ -28,14 +28,15 @@ export class FilesList {
   private rows = new Map<string, { li: HTMLElement; version: HTMLElement; focus: HTMLElement }>();
 
   constructor(
-    private readonly files: WorkspaceFiles,
+    private readonly source: () => FileSource,
     private readonly open: (path: string) => void,
     private readonly focus: () => string | undefined,
   ) {}
 
   update(): void {
     const focus = this.focus();
-    const rows = this.files.list().map(({ path, version }) => {
+    const files = this.source();
+    const rows = files.list().map(({ path, version }) => {
       let row = this.rows.get(path);
       if (!row) {
         const versionEl = h('span', { class: 'version' });
@@ -66,7 +67,7 @@ export class FilesList {
       row.focus.hidden = path !== focus;
       return row.li;
     });
-    const shown = new Set(this.files.list().map((f) => f.path));
+    const shown = new Set(files.list().map((f) => f.path));
     for (const path of this.rows.keys()) if (!shown.has(path)) this.rows.delete(path);
     place(this.el, rows);
   }
@@ -126,7 +127,7 @@ export class LedgerPanel implements Panel {
 
   constructor(
     private readonly ledger: () => Ledger | null,
-    private readonly files: WorkspaceFiles,
+    private readonly files: () => FileSource,
   ) {}
 
   update(): void {
@@ -142,7 +143,7 @@ export class LedgerPanel implements Panel {
     const rows = [...ledger]
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([path, entry]) => {
-        const now = this.files.version(path);
+        const now = this.files().version(path);
         const says = JSON.stringify([entry, now]);
         const old = this.rows.get(path);
         if (old && old.says === says) return old.tr;
@@ -180,6 +181,8 @@ export class LogPanel implements Panel {
       this.shown = Math.max(0, events.length - this.limit);
       this.el.replaceChildren();
     }
+    // Following the log: it stays at its end if it was there (or was just started again).
+    const atEnd = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 8;
     const added = events
       .slice(this.shown)
       .map((e) =>
@@ -196,6 +199,7 @@ export class LogPanel implements Panel {
     this.el.append(...added);
     while (this.el.children.length > this.limit) this.el.firstElementChild!.remove();
     this.el.start = events.length - this.el.children.length;
+    if (atEnd) this.el.scrollTop = this.el.scrollHeight;
   }
 }
 

@@ -40,17 +40,42 @@ export class Runner {
     return this.store.get().run === 'playing';
   }
 
-  /** Plays to the end at the chosen speed; scripted external edits happen by themselves. */
+  /**
+   * Plays to the end at the chosen speed. At a scripted external edit it waits for the visitor's button,
+   * and goes on once the edit is made; with `autoExternal` the scenario makes it by itself.
+   */
   async play(): Promise<void> {
     const { run, replay } = this.store.get();
-    if (run === 'playing' || replay || this.pg().done) return;
+    const pg = this.pg();
+    if (run === 'playing' || replay || pg.done) return;
     this.store.set({ run: 'playing' });
-    while (this.playing() && !this.pg().done) {
-      await this.exclusive(() => this.pg().step(true));
+    while (this.playing() && !pg.done) {
+      const auto = this.store.get().autoExternal;
+      await this.exclusive(() => pg.step(auto));
+      // Done the moment the last step is: no pause in between that still says "playing".
+      if (pg.done) break;
+      if (pg.waiting && !auto) {
+        await this.edited();
+        continue;
+      }
       const ms = speeds[this.store.get().speed];
       await (ms > 0 ? sleep(ms) : nextTask());
     }
-    if (this.pg().done) this.store.set({ run: 'done' });
+    if (pg.done && this.playing()) this.store.set({ run: 'done' });
+  }
+
+  /** Resolves once the edit the script waits for is made, or the run stops playing. */
+  private edited(): Promise<void> {
+    return new Promise((resolve) => {
+      const check = () => {
+        if (this.pg().waiting && this.playing()) return;
+        stopRun();
+        stopStore();
+        resolve();
+      };
+      const stopRun = this.pg().subscribe(check);
+      const stopStore = this.store.on(['run', 'replay'], check);
+    });
   }
 
   pause(): void {
@@ -65,9 +90,9 @@ export class Runner {
     this.settle();
   }
 
-  /** Takes script steps until the position is `target` (share links, `?step=`); see Playground.advance. */
+  /** Takes the script's first `target` steps (share links, `?step=`, Back); see Playground.advance. */
   async advance(target: number): Promise<void> {
-    if (this.store.get().replay || target <= this.pg().position) return;
+    if (this.store.get().replay || target <= this.pg().scriptStep) return;
     this.pause();
     await this.exclusive(() => this.pg().advance(target));
     this.settle();

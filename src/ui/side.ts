@@ -56,7 +56,9 @@ export class SidePanels {
 
   /** The panel the side shows for the selected tab. */
   private current(): Exclude<Tab, 'transcript'> {
-    const { tab } = this.store.get();
+    const { tab, present } = this.store.get();
+    // Presentation mode shows the ledger beside the transcript, and nothing else.
+    if (present) return 'ledger';
     return tab === 'transcript' ? 'files' : tab;
   }
 

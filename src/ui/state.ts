@@ -43,6 +43,10 @@ export interface UiState {
   tab: Tab;
   replay: Replaying | null;
   notice: Notice | null;
+  /** Whether Play makes the scenario's scripted external edits itself (else it waits for the button). */
+  autoExternal: boolean;
+  /** Presentation mode: large text, the transcript, the run controls and the ledger only. */
+  present: boolean;
 }
 
 /** The interface's store. */
@@ -50,5 +54,13 @@ export type UiStore = Store<UiState>;
 
 /** A store with the interface's first state. */
 export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Partial<UiState>): UiStore {
-  return new Store<UiState>({ run: 'idle', tab: 'transcript', replay: null, notice: null, ...initial });
+  return new Store<UiState>({
+    run: 'idle',
+    tab: 'transcript',
+    replay: null,
+    notice: null,
+    autoExternal: false,
+    present: false,
+    ...initial,
+  });
 }

@@ -25,10 +25,28 @@ export async function openScenario(
   return app;
 }
 
-/** Clicks Play and waits for the run to end. */
+/**
+ * Clicks Play and waits for the run to end; where Play waits at a scripted external edit, clicks
+ * "Simulate external edit" as a visitor would, and Play goes on by itself.
+ */
 export async function playByMouse(page: Page): Promise<void> {
+  const app = page.locator('#app');
   await page.locator('[data-action="play"]').click();
-  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  for (let i = 0; i < 20; i++) {
+    await expect(app).toHaveAttribute('data-run-state', /done|playing/, { timeout: RUN_TIMEOUT });
+    await page.waitForFunction(
+      () => {
+        const root = document.getElementById('app');
+        return root?.dataset.runState === 'done' || root?.dataset.waiting === 'true';
+      },
+      undefined,
+      { polling: 'raf', timeout: RUN_TIMEOUT },
+    );
+    if ((await app.getAttribute('data-run-state')) === 'done') return;
+    await page.locator('[data-action="external"]').click();
+    await expect(app).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+  }
+  throw new Error('The run was not done after 20 external edits');
 }
 
 /** The error codes of the result cards on screen, in transcript order. */
@@ -59,12 +77,12 @@ export async function tabTo(page: Page, selector: string, limit = 80): Promise<v
   throw new Error(`Tab never reached ${selector} in ${limit} presses`);
 }
 
-/** The run as the page shows it: run state, whether the script waits, and the footer's step number. */
+/** The run as the page shows it: run state, whether the script waits, and the actions taken. */
 const runOf = (page: Page) =>
   page.evaluate(() => {
     const app = document.getElementById('app');
-    const step = Number(/(\d+)/.exec(document.querySelector('.status-line')?.textContent ?? '')?.[1]);
-    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', step };
+    const position = Number(app?.dataset.position);
+    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', position };
   });
 
 /**
@@ -88,10 +106,10 @@ export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
     // Polled every frame in the page: a step takes milliseconds, and there may be dozens of them.
     await page.waitForFunction(
       (n) => {
-        const step = Number(/(\d+)/.exec(document.querySelector('.status-line')?.textContent ?? '')?.[1]);
-        return step > n || document.getElementById('app')?.dataset.runState === 'done';
+        const app = document.getElementById('app');
+        return Number(app?.dataset.position) > n || app?.dataset.runState === 'done';
       },
-      run.step,
+      run.position,
       { polling: 'raf', timeout: RUN_TIMEOUT },
     );
   }

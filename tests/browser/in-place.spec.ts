@@ -40,7 +40,9 @@ test('focus on a control and the side panel survives the steps of a run', async 
   await step.focus();
   for (let i = 0; i < 3; i++) {
     await page.keyboard.press('Enter');
-    await expect(page.locator('.status-line')).toContainText(`step ${i + 1}`, { timeout: RUN_TIMEOUT });
+    await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', String(i + 1), {
+      timeout: RUN_TIMEOUT,
+    });
     await expect(step).toBeFocused();
   }
   await openTab(page, 'files');
@@ -50,7 +52,7 @@ test('focus on a control and the side panel survives the steps of a run', async 
   await step.click();
   await file.focus();
   await page.locator('[data-action="step"]').evaluate((b) => (b as HTMLButtonElement).click());
-  await expect(page.locator('.status-line')).toContainText('step 5', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '5', { timeout: RUN_TIMEOUT });
   // The row of the edited file was patched (its version changed), not made again.
   await expect(file).toBeFocused();
   expect(await page.evaluate((el) => el?.isConnected, before)).toBe(true);

@@ -302,7 +302,7 @@ test('a lab scenario carried on after a reload gets its example plugin back', as
     timeout: RUN_TIMEOUT,
   });
   for (let i = 0; i < 3; i++) await page.locator('[data-action="step"]').click();
-  await expect(page.locator('.status-line')).toContainText('3');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '3');
   await page.evaluate(() => (window as unknown as WithApp).playground.saved());
   // Without the parameters that opened it, the page carries on the saved run.
   await page.goto('./?speed=instant');
@@ -312,7 +312,7 @@ test('a lab scenario carried on after a reload gets its example plugin back', as
   await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
     timeout: RUN_TIMEOUT,
   });
-  await expect(page.locator('.status-line')).toContainText('3');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '3');
   await playByMouse(page);
   expect(await errorCodes(page)).toContain('HOOK_DENIED');
   expect(await storedText(page, '/secrets/api-key.txt')).toBe('API_KEY=sk-test-4242\n');

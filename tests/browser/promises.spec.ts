@@ -86,13 +86,15 @@ test('stale-version stepped by hand waits for the button, then the edit is refus
   page,
 }) => {
   const app = await openScenario(page, 'stale-version');
-  const status = page.locator('.status-line');
+  const progress = page.locator('[data-progress]');
   await focusBody(page);
   while ((await app.getAttribute('data-waiting')) !== 'true') {
-    const before = await status.textContent();
+    const before = await progress.getAttribute('data-step');
     await page.keyboard.press('ArrowRight');
-    await expect(status).not.toHaveText(before ?? '');
+    await expect(progress).not.toHaveAttribute('data-step', before ?? '');
   }
+  // read, say, and the external edit: the third of five steps, waiting for the button.
+  await expect(progress).toHaveText('step 3 of 5');
   await expect(page.locator('[data-banner="waiting"]')).toContainText('Simulate external edit');
   await expect(page.locator('[data-action="external"]')).toHaveClass(/attention/);
 
@@ -106,12 +108,11 @@ test('stale-version stepped by hand waits for the button, then the edit is refus
   await expect(row).toContainText('✓ current');
 
   // Stepping on does nothing while the script waits.
-  const at = await status.textContent();
   await focusBody(page);
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowRight');
   await expect(app).toHaveAttribute('data-run-state', 'paused');
-  await expect(status).toHaveText(at ?? '');
+  await expect(progress).toHaveAttribute('data-step', '3');
   await expect(app).toHaveAttribute('data-waiting', 'true');
   expect(await errorCodes(page)).toEqual([]);
 
@@ -266,7 +267,7 @@ test('a long imported session renders only the newest 150 entries, and "Show ear
   expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
 });
 
-test('keys: Space plays and pauses, → steps, R resets', async ({ page }) => {
+test('keys: Space plays and pauses, → steps, R resets and asks first mid-run', async ({ page }) => {
   const app = await openScenario(page, 'happy-path', { speed: 'slow' });
   await focusBody(page);
   await page.keyboard.press('Space');
@@ -281,8 +282,18 @@ test('keys: Space plays and pauses, → steps, R resets', async ({ page }) => {
   expect(shown).toBeGreaterThan(0);
   await page.keyboard.press('ArrowRight');
   await expect(entries).toHaveCount(shown + 1);
+  // Mid-run, R asks first: Cancel keeps the run, the button in the question resets it.
   await page.keyboard.press('r');
+  const question = page.locator('dialog[data-dialog="confirm"]');
+  await expect(question).toBeVisible();
+  await question.locator('[data-action="cancel"]').click();
+  await expect(entries).toHaveCount(shown + 1);
+  await page.keyboard.press('r');
+  await question.locator('[data-action="confirm"]').click();
   await expect(app).toHaveAttribute('data-run-state', 'idle');
   await expect(entries).toHaveCount(0);
   await expect(page.locator('.transcript-list .empty')).toBeVisible();
+  // At the start nothing would be lost: R resets without asking.
+  await page.keyboard.press('r');
+  await expect(question).toHaveCount(0);
 });

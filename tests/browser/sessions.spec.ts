@@ -3,7 +3,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { scenarioById } from '../../src/model';
-import { errorCodes, focusBody, openScenario, openTab, storedText, tabTo, type WithApp } from './app';
+import {
+  errorCodes,
+  focusBody,
+  openScenario,
+  openTab,
+  playByMouse,
+  storedText,
+  tabTo,
+  type WithApp,
+} from './app';
 
 /** What a person sees of every result card: kind, tool, error code and the model's exact text. */
 const cards = (page: Page) =>
@@ -42,11 +51,8 @@ const menu = async (page: Page, action: string) => {
 const ready = async (page: Page) => {
   await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true');
 };
-/** Plays the open scenario to its end with the Play button. */
-const playToEnd = async (page: Page) => {
-  await page.locator('[data-action="play"]').click();
-  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 60_000 });
-};
+/** Plays the open scenario to its end with the Play button (and the external edit's, when it waits). */
+const playToEnd = playByMouse;
 
 // Whole runs, reloads and second pages: slower than one check, most of all on a busy machine.
 test.describe.configure({ timeout: 120_000 });
@@ -70,7 +76,7 @@ test('a reload mid-session restores the transcript, ledger and waiting edit, and
   await expect(app).toHaveAttribute('data-scenario', scenario.id);
   await expect(app).toHaveAttribute('data-waiting', 'true');
   await expect(app).toHaveAttribute('data-run-state', 'paused');
-  await expect(page.locator('.status-line')).toContainText('step 3');
+  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 5');
   expect(await cards(page)).toEqual(before.cards);
   expect(await messages(page)).toEqual(before.messages);
   expect(await ledger(page)).toEqual(before.ledger);
@@ -240,6 +246,7 @@ test('the More menu works from the keyboard, and every item has a name', async (
     'Import session…',
     'Copy share link',
     'Observation policy (changing it restarts the scenario)',
+    'Let the scenario make its external edits when playing',
     'Reset workspace',
     'Past sessions…',
   ]);

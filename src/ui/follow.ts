@@ -1,0 +1,59 @@
+import { h } from './dom';
+import { tr } from './i18n';
+
+/**
+ * Keeps the newest transcript entry in view as entries arrive, unless the visitor has scrolled up to
+ * read: then a button named "New entries" appears, and pressing it follows again. One scroll a frame at
+ * most, so a run at instant speed does not lay the page out for every entry.
+ */
+export class Follow {
+  readonly button = h('button', {
+    type: 'button',
+    class: 'new-entries',
+    'data-action': 'new-entries',
+    hidden: true,
+  });
+  private following = true;
+  private ours = 0;
+  private queued = false;
+
+  constructor(private readonly list: HTMLElement) {
+    this.button.textContent = `↓ ${tr('newEntries')}`;
+    this.button.addEventListener('click', () => {
+      this.following = true;
+      this.button.hidden = true;
+      this.toEnd();
+    });
+    window.addEventListener('scroll', () => this.scrolled(), { passive: true });
+  }
+
+  /** New entries came: follow them, or say so. */
+  appended(): void {
+    if (!this.following) {
+      this.button.hidden = false;
+      return;
+    }
+    if (this.queued) return;
+    this.queued = true;
+    requestAnimationFrame(() => {
+      this.queued = false;
+      if (this.following) this.toEnd();
+    });
+  }
+
+  private toEnd(): void {
+    const last = this.list.lastElementChild;
+    if (!(last instanceof HTMLElement) || !this.list.isConnected) return;
+    this.ours = performance.now();
+    last.scrollIntoView({ block: 'end', behavior: 'auto' });
+  }
+
+  // A scroll of the visitor's (not one made here): following goes on only while the newest entry shows.
+  private scrolled(): void {
+    if (performance.now() - this.ours < 150) return;
+    const last = this.list.lastElementChild;
+    if (!last) return;
+    this.following = last.getBoundingClientRect().bottom <= window.innerHeight + 48;
+    if (this.following) this.button.hidden = true;
+  }
+}
