@@ -31,11 +31,9 @@ describe('live transcript order', () => {
     await Promise.all([first, session.call('quick', {})]);
     const replayed = replay(parseLog(serializeLog(session.events)), (n) => registry.get(n));
     expect(replayed).toEqual(session.live);
-    expect(session.live.map((e) => (e.kind === 'call' ? e.tool : e.kind === 'message' ? e.text : e.path))).toEqual([
-      'slow',
-      'while waiting',
-      'quick',
-    ]);
+    expect(
+      session.live.map((e) => (e.kind === 'call' ? e.tool : e.kind === 'message' ? e.text : e.path)),
+    ).toEqual(['slow', 'while waiting', 'quick']);
   });
 });
 
