@@ -1,3 +1,4 @@
+export * from './abort';
 export * from './cards';
 export * from './content';
 export * from './errors';

@@ -1,9 +1,11 @@
 import { z } from 'zod';
+import { neverAborted, timedOut, untilAborted, withTimeLimit, type Raced } from './abort';
 import { Content, text } from './content';
 import { ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
+import type { NewEvent } from './events';
 import type { Hooks } from './hooks';
-import { type Decided, VoteHook, vote } from './hooks';
-import { toJson } from './json';
+import { type Decided, VoteHook, slot, vote } from './hooks';
+import { toJson, type NotJson } from './json';
 import type { ResultError, Tool, ToolContext, ToolResult } from './tool';
 
 /** What `pre-execute` listeners see. */
@@ -75,13 +77,21 @@ export interface CallRequest {
   callId: string;
   tool: string;
   args: unknown;
+  /**
+   * Set when the arguments the model sent were not JSON: where and why (see `checkJson`). The call then
+   * ends with `INVALID_ARGS` saying so, whatever `args` holds.
+   */
+  notJson?: NotJson;
 }
 
 /** What one call produced. `value` is the canonical value, present only when the call succeeded. */
 export interface CallOutcome {
   result: ToolResult;
   value?: unknown;
-  /** Every non-pass decision of a plugin, in order, with the hook it was made in. */
+  /**
+   * Every non-pass vote of a plugin and every slot decision (`ctx.slot`), in order, with the hook it
+   * was made in.
+   */
   decisions: { hook: string; plugin: string; decision: unknown }[];
   approvals: { plugin: string; prompt: string; approved: boolean }[];
 }
@@ -92,6 +102,18 @@ export interface CallSpec {
   hooks: Hooks;
   emit: ToolContext['emit'];
   approve?: Approve;
+  /**
+   * Stops the call: before its tool starts, it ends with `ABORTED_BEFORE_DISPATCH`; after, with
+   * `ABORTED`, at once, even when the tool never returns.
+   */
+  signal?: AbortSignal;
+}
+
+/** Where a call has got to, for an abort to say what it interrupted; and the events its tool emitted. */
+interface Progress {
+  dispatched: boolean;
+  /** The tool's events, logged only once the call has ended without being stopped. */
+  events: NewEvent[];
 }
 
 function errorResult(code: ErrorCode, message: string, remedy?: string): ToolResult {
@@ -107,6 +129,38 @@ function fromThrown(thrown: unknown, fallback: ErrorCode): ToolResult {
     // A revoked proxy throws even on `instanceof`; escaping here would skip the post-execute hooks.
   }
   return errorResult(codeOf(thrown, fallback), describeThrown(thrown), remedy);
+}
+
+// What an interrupted tool leaves behind, said the same way by every stop and time limit.
+const CHANGES_STAY =
+  'a change it had already committed stays, and one it had not made is never made (each change of a ' +
+  'file is whole or not at all): check the files involved, then call again if you still need to';
+
+/** The result of a call stopped by its caller, keeping the decisions made before the stop. */
+function stopped(work: CallOutcome, tool: string, progress: Progress): CallOutcome {
+  const result = progress.dispatched
+    ? errorResult('ABORTED', `the call of ${tool} was stopped before it finished`, CHANGES_STAY)
+    : errorResult(
+        'ABORTED_BEFORE_DISPATCH',
+        `the call of ${tool} was stopped before the tool started; nothing was done`,
+        'call it again if you still need it',
+      );
+  // Copies: the abandoned run may still add to `work`, and nobody must see that.
+  return { result, decisions: [...work.decisions], approvals: [...work.approvals] };
+}
+
+/** `INVALID_ARGS` for arguments that are not JSON, naming the argument and the reason. */
+function notJsonResult(tool: string, notJson: NotJson): ToolResult {
+  // `at` is a path from the arguments' root: `.offset`, `.edits[2].text`, or '' for the root itself.
+  const what =
+    notJson.at === ''
+      ? `the arguments of ${tool} are not JSON`
+      : `argument ${notJson.at.replace(/^\./, '')} of ${tool} is not JSON`;
+  return errorResult(
+    'INVALID_ARGS',
+    `${what}: ${notJson.why}`,
+    'send the arguments as plain JSON (finite numbers, strings, booleans, null, arrays, objects), then call again',
+  );
 }
 
 function issues(error: z.ZodError): string {
@@ -193,19 +247,32 @@ export class Registry {
     }));
   }
 
-  /** Runs one call end to end. Never throws: every failure becomes an error result with a code. */
+  /**
+   * Runs one call end to end. Never throws: every failure becomes an error result with a code. A call
+   * stopped by `spec.signal` resolves at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH`), keeping the
+   * decisions made so far; a tool that goes on anyway is heard no more.
+   */
   async call(request: CallRequest, spec: CallSpec): Promise<CallOutcome> {
-    const outcome: CallOutcome = { result: { content: [] }, decisions: [], approvals: [] };
+    const work: CallOutcome = { result: { content: [] }, decisions: [], approvals: [] };
+    const progress: Progress = { dispatched: false, events: [] };
+    const stop = spec.signal ?? neverAborted;
     try {
-      await this.run(request, spec, outcome);
+      const raced = await untilAborted(this.run(request, spec, work, progress), stop);
+      if (!raced.done) return stopped(work, request.tool, progress);
     } catch (thrown) {
-      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
-      delete outcome.value;
+      work.result = fromThrown(thrown, 'TOOL_FAILED');
+      delete work.value;
     }
-    return outcome;
+    for (const event of progress.events) spec.emit(event);
+    return work;
   }
 
-  private async run(request: CallRequest, spec: CallSpec, outcome: CallOutcome): Promise<void> {
+  private async run(
+    request: CallRequest,
+    spec: CallSpec,
+    outcome: CallOutcome,
+    progress: Progress,
+  ): Promise<void> {
     const tool = this.tools.get(request.tool);
     if (!tool) {
       const known =
@@ -217,6 +284,10 @@ export class Registry {
         `there is no tool "${request.tool}"`,
         `use one of: ${known}`,
       );
+      return;
+    }
+    if (request.notJson) {
+      outcome.result = notJsonResult(tool.name, request.notJson);
       return;
     }
     const parsed = tool.input.safeParse(request.args);
@@ -234,23 +305,72 @@ export class Registry {
       outcome.result = refused;
       return;
     }
-    let value: unknown;
-    try {
-      const ctx: ToolContext = {
-        session: spec.session,
-        callId: request.callId,
-        hooks: spec.hooks,
-        emit: spec.emit,
-      };
-      value = await tool.execute(parsed.data, ctx);
-      ({ result: outcome.result, value: outcome.value } = project(tool, parsed.data, value));
-    } catch (thrown) {
-      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
-    }
+    const stop = spec.signal ?? neverAborted;
+    // Stopped while the plugins were deciding (a person can take long to answer): the tool never starts.
+    if (stop.aborted) return;
+    progress.dispatched = true;
+    const ran = await this.execute(tool, request, parsed.data, spec, outcome, progress);
+    if (ran === 'stopped') return;
     // Listeners see the result and value frozen: a change must be a decision, validated and logged.
     if (spec.hooks.listeners(postExecute).length === 0) return;
     const seen = { ...base, result: deepFreeze(outcome.result), value: deepFreeze(outcome.value) };
     await this.postExecute(tool, seen, spec, outcome);
+  }
+
+  /**
+   * Runs the tool under the call's signal and its time limit, and projects its value. `'stopped'` when the
+   * caller stopped it (the caller answers for it). A time limit reached is a `TOOL_TIMEOUT` result; the
+   * events the tool emitted are then dropped, as after a stop, since the model never learns of them.
+   */
+  private async execute(
+    tool: Tool,
+    request: CallRequest,
+    args: unknown,
+    spec: CallSpec,
+    outcome: CallOutcome,
+    progress: Progress,
+  ): Promise<'stopped' | 'ran'> {
+    const stop = spec.signal ?? neverAborted;
+    const limited = tool.timeoutMs === undefined ? undefined : withTimeLimit(stop, tool.timeoutMs);
+    const signal = limited?.signal ?? stop;
+    const held: NewEvent[] = [];
+    const ctx: ToolContext = {
+      session: spec.session,
+      callId: request.callId,
+      hooks: spec.hooks,
+      emit: (event) => void held.push(event),
+      signal,
+      slot: async (hook, input) => {
+        const decided = await slot(spec.hooks, hook, input);
+        if (decided)
+          outcome.decisions.push({ hook: hook.spec.name, plugin: decided.by, decision: decided.decision });
+        return decided;
+      },
+    };
+    let ran: Raced<unknown>;
+    try {
+      ran = await untilAborted((async () => tool.execute(args, ctx))(), signal);
+    } catch (thrown) {
+      progress.events = held;
+      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
+      return 'ran';
+    }
+    if (!ran.done) {
+      if (!timedOut(limited?.limit, ran.reason)) return 'stopped';
+      outcome.result = errorResult(
+        'TOOL_TIMEOUT',
+        `${tool.name} did not finish within ${tool.timeoutMs} ms, so it was stopped`,
+        CHANGES_STAY,
+      );
+      return 'ran';
+    }
+    progress.events = held;
+    try {
+      ({ result: outcome.result, value: outcome.value } = project(tool, args, ran.value));
+    } catch (thrown) {
+      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
+    }
+    return 'ran';
   }
 
   private async preExecute(
