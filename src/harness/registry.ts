@@ -1,76 +1,20 @@
 import { z } from 'zod';
 import { neverAborted, timedOut, untilAborted, withTimeLimit, type Raced } from './abort';
-import { Content, text } from './content';
-import { ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
+import {
+  postExecute,
+  preExecute,
+  type Approve,
+  type PostDecision,
+  type PostExecuteInput,
+  type PreExecuteInput,
+} from './call-hooks';
+import { CHANGES_STAY, errorResult, fromThrown, notJsonResult } from './call-results';
+import { Content } from './content';
+import { ToolError, codeOf, describeThrown } from './errors';
 import type { NewEvent } from './events';
-import type { Hooks } from './hooks';
-import { type Decided, VoteHook, slot, vote } from './hooks';
+import { type Decided, type Hooks, slot, vote } from './hooks';
 import { toJson, type NotJson } from './json';
-import type { ResultError, Tool, ToolContext, ToolResult } from './tool';
-
-/** What `pre-execute` listeners see. */
-export interface PreExecuteInput {
-  session: string;
-  callId: string;
-  tool: string;
-  args: unknown;
-}
-
-/** A `pre-execute` vote: let the call go on, refuse it, or have the person decide. */
-export const PreDecision = z.discriminatedUnion('verdict', [
-  z.strictObject({ verdict: z.literal('allow') }),
-  z.strictObject({ verdict: z.literal('deny'), reason: z.string() }),
-  z.strictObject({ verdict: z.literal('ask'), prompt: z.string() }),
-]);
-export type PreDecision = z.infer<typeof PreDecision>;
-
-/** Every listener votes in order; the first `deny` ends the round. */
-export const preExecute = VoteHook.define<PreExecuteInput, PreDecision>({
-  name: 'pre-execute',
-  decision: PreDecision,
-  final: (d) => d.verdict === 'deny',
-});
-
-/** What `post-execute` listeners see: the result so far and, when the call succeeded, its value. */
-export interface PostExecuteInput extends PreExecuteInput {
-  result: ToolResult;
-  value: unknown;
-}
-
-/**
- * A `post-execute` decision. Replacing `content` changes only what the model reads; replacing `value`
- * changes the data, which is re-validated and re-projected. One decision cannot do both.
- */
-export type PostDecision =
-  | { action: 'pass'; content?: never; value?: never }
-  | { action: 'accept'; content: Content; value?: never }
-  | { action: 'accept'; value: unknown; content?: never }
-  | { action: 'block'; feedback: string };
-
-// Plugins written in JavaScript bypass the types; strict objects make "both" (or neither) invalid.
-const PostDecisionSchema: z.ZodType<PostDecision> = z.union([
-  z.strictObject({ action: z.literal('pass') }),
-  z.strictObject({ action: z.literal('accept'), content: Content }),
-  z
-    .strictObject({ action: z.literal('accept'), value: z.unknown() })
-    .refine((d) => 'value' in d, 'value is missing'),
-  z.strictObject({ action: z.literal('block'), feedback: z.string() }),
-]) as z.ZodType<PostDecision>;
-
-/** Every listener speaks in order, each seeing the result the ones before it made; a `block` ends it. */
-export const postExecute = VoteHook.define<PostExecuteInput, PostDecision>({
-  name: 'post-execute',
-  decision: PostDecisionSchema,
-  final: (d) => d.action === 'block',
-});
-
-/** The host's answer to a pre-execute `ask`: true approves this one call. */
-export type Approve = (request: {
-  tool: string;
-  args: unknown;
-  prompt: string;
-  plugin: string;
-}) => Promise<boolean>;
+import type { Tool, ToolContext, ToolResult } from './tool';
 
 /** One call to run. */
 export interface CallRequest {
@@ -116,26 +60,6 @@ interface Progress {
   events: NewEvent[];
 }
 
-function errorResult(code: ErrorCode, message: string, remedy?: string): ToolResult {
-  const error: ResultError = remedy ? { code, message, remedy } : { code, message };
-  return { content: text(`Error ${code}: ${message}${remedy ? `\nRemedy: ${remedy}` : ''}`), error };
-}
-
-function fromThrown(thrown: unknown, fallback: ErrorCode): ToolResult {
-  let remedy: string | undefined;
-  try {
-    remedy = thrown instanceof ToolError && typeof thrown.remedy === 'string' ? thrown.remedy : undefined;
-  } catch {
-    // A revoked proxy throws even on `instanceof`; escaping here would skip the post-execute hooks.
-  }
-  return errorResult(codeOf(thrown, fallback), describeThrown(thrown), remedy);
-}
-
-// What an interrupted tool leaves behind, said the same way by every stop and time limit.
-const CHANGES_STAY =
-  'a change it had already committed stays, and one it had not made is never made (each change of a ' +
-  'file is whole or not at all): check the files involved, then call again if you still need to';
-
 /** The result of a call stopped by its caller, keeping the decisions made before the stop. */
 function stopped(work: CallOutcome, tool: string, progress: Progress): CallOutcome {
   const result = progress.dispatched
@@ -147,20 +71,6 @@ function stopped(work: CallOutcome, tool: string, progress: Progress): CallOutco
       );
   // Copies: the abandoned run may still add to `work`, and nobody must see that.
   return { result, decisions: [...work.decisions], approvals: [...work.approvals] };
-}
-
-/** `INVALID_ARGS` for arguments that are not JSON, naming the argument and the reason. */
-function notJsonResult(tool: string, notJson: NotJson): ToolResult {
-  // `at` is a path from the arguments' root: `.offset`, `.edits[2].text`, or '' for the root itself.
-  const what =
-    notJson.at === ''
-      ? `the arguments of ${tool} are not JSON`
-      : `argument ${notJson.at.replace(/^\./, '')} of ${tool} is not JSON`;
-  return errorResult(
-    'INVALID_ARGS',
-    `${what}: ${notJson.why}`,
-    'send the arguments as plain JSON (finite numbers, strings, booleans, null, arrays, objects), then call again',
-  );
 }
 
 function issues(error: z.ZodError): string {

@@ -2,7 +2,8 @@ import { HarnessEvent, type NewEvent } from './events';
 import { type Hooks, Notice, notify } from './hooks';
 import { checkJson, toJson } from './json';
 import { impureProjections } from './purity';
-import type { Approve, CallOutcome, Registry } from './registry';
+import type { Approve } from './call-hooks';
+import type { CallOutcome, Registry } from './registry';
 import {
   type CallEntry,
   type DecisionView,
