@@ -10,6 +10,7 @@ export type FsErrorCode =
   | 'FS_NO_CHANGE'
   | 'FS_OUTSIDE_LINES'
   | 'FS_QUOTA'
+  | 'FS_ABORTED'
   | 'FS_UNAVAILABLE';
 
 /**

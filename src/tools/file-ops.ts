@@ -149,7 +149,8 @@ export async function writeFile(
   const done = await guarded(async () => {
     if (strength === 'runtime-check') await checkFirst(fs, path, guard);
     await how.gap?.();
-    return fs.write(path, content, strength === 'credential' ? guard : { kind: 'none' }, agent(ctx));
+    const checked = strength === 'credential' ? guard : ({ kind: 'none' } as const);
+    return fs.write(path, content, checked, agent(ctx), { signal: ctx.signal });
   });
   observed(ctx, done.path, { version: done.version, via: 'write' });
   const { before, after, version, created, unchanged } = done;
@@ -165,7 +166,7 @@ export async function editFile(
   edit: { oldString: string; newString: string; replaceAll?: boolean; unicodeFallback?: boolean },
 ): Promise<ChangeValue> {
   const { guard, guarded } = await resolveEdit(ctx, tool, path);
-  const done = await guarded(() => fs.edit(path, edit, guard, agent(ctx)));
+  const done = await guarded(() => fs.edit(path, edit, guard, agent(ctx), { signal: ctx.signal }));
   const newLines = textLines(edit.newString.replace(/\r\n/g, '\n')).length;
   const seen: [number, number] = [done.lines[0], Math.max(done.lines[0], done.lines[0] + newLines - 1)];
   observed(ctx, done.path, { version: done.version, via: 'edit', lines: seen });

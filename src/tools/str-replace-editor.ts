@@ -88,7 +88,7 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   const content = `${head}${glue}${text.replace(/\r?\n/g, eol)}${end}${tail}`;
   // An insert is an edit: the session's version guards the whole rewrite.
   const writeGuard = version ? ({ kind: 'replaceIfVersion', version } as const) : ({ kind: 'none' } as const);
-  const done = await guarded(() => fs.write(path, content, writeGuard, agent(ctx)));
+  const done = await guarded(() => fs.write(path, content, writeGuard, agent(ctx), { signal: ctx.signal }));
   observed(ctx, done.path, {
     version: done.version,
     via: 'edit',
