@@ -10,4 +10,5 @@ export * from './read';
 export * from './search';
 export * from './str-replace-editor';
 export * from './toolbox';
+export * from './window';
 export * from './write';
