@@ -246,7 +246,9 @@ function withPath<T>(path: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof FsError) throw new FsError(error.code, `${path}: ${error.message}`, error.remedy);
+    if (error instanceof FsError) {
+      throw new FsError(error.code, `${path}: ${error.message}`, error.remedy, error.detail);
+    }
     throw error;
   }
 }

@@ -3,6 +3,7 @@ import { text, type Card, type Content, type ToolContext, type ToolResult } from
 import { FsError } from '../fs/errors';
 import type { FsBackend, WriteGuard } from '../fs/types';
 import { counts, diffTexts, hunksText } from './diff';
+import { inTermsOf, type EditWords } from './edit-words';
 import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
 import { count, textLines } from './lines';
 
@@ -75,16 +76,22 @@ export async function writeFile(
   return { path: done.path, version, created, unchanged, before, after };
 }
 
-/** Replaces text in a file under the guard the edit-intent slot chose. */
+/**
+ * Replaces text in a file under the guard the edit-intent slot chose. The matcher's refusals are worded
+ * in `words`, the names the calling tool gives its parameters.
+ */
 export async function editFile(
   fs: FsBackend,
   ctx: ToolContext,
-  tool: string,
+  words: EditWords,
   path: string,
   edit: { oldString: string; newString: string; replaceAll?: boolean; unicodeFallback?: boolean },
 ): Promise<ChangeValue> {
-  const { guard, guarded } = await resolveEdit(ctx, tool, path);
-  const done = await guarded(() => fs.edit(path, edit, guard, agent(ctx), { signal: ctx.signal }));
+  const { guard, guarded } = await resolveEdit(ctx, words.tool, path);
+  const options = { signal: ctx.signal };
+  const done = await inTermsOf(words, path, () =>
+    guarded(() => fs.edit(path, edit, guard, agent(ctx), options)),
+  );
   const newLines = textLines(edit.newString.replace(/\r\n/g, '\n')).length;
   const seen: [number, number] = [done.lines[0], Math.max(done.lines[0], done.lines[0] + newLines - 1)];
   observed(ctx, done.path, { version: done.version, via: 'edit', lines: seen });

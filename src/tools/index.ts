@@ -1,5 +1,6 @@
 export * from './diff';
 export * from './edit';
+export * from './edit-words';
 export * from './file-ops';
 export * from './fs-hooks';
 export * from './glob';

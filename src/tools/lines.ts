@@ -48,6 +48,11 @@ export function count(n: number): string {
   return n >= 0 && n < 1000 && Number.isInteger(n) ? String(n) : counter.format(n);
 }
 
+/** "1 line", "1,203 lines". */
+export function lineCount(n: number): string {
+  return `${count(n)} ${n === 1 ? 'line' : 'lines'}`;
+}
+
 /** A byte count as the model reads it: "256 KiB", or "5,000 bytes" when it is not a whole KiB. */
 export function bytesLabel(bytes: number): string {
   return bytes % 1024 === 0 ? `${count(bytes / 1024)} KiB` : `${count(bytes)} bytes`;

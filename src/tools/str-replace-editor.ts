@@ -3,7 +3,7 @@ import { ToolError, type Card, type Content, type ToolContext, type ToolResult }
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, editFile, renderChange, writeFile } from './file-ops';
 import { agent, observed, resolveEdit } from './fs-hooks';
-import { bytesLabel, count, textLines } from './lines';
+import { bytesLabel, count, lineCount, textLines } from './lines';
 import {
   ReadValue,
   WINDOW_CAPS,
@@ -13,6 +13,7 @@ import {
   windowCaps,
   type WindowCaps,
 } from './window';
+import { EDITOR_WORDS } from './edit-words';
 import { defineFsTool } from './fs-errors';
 import { FsError } from '../fs/errors';
 
@@ -71,8 +72,8 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   if (after > total) {
     throw new ToolError(
       'FS_OFFSET_PAST_END',
-      `line ${after} is past the end of ${path} (${total} lines)`,
-      `use 0 to ${total}`,
+      `insert_line ${after} is past the end of ${file.path} (${lineCount(total)})`,
+      `use an insert_line from 0 (the top) to ${total} (after the last line)`,
     );
   }
   const eol = file.content.includes('\r\n') ? '\r\n' : '\n';
@@ -115,7 +116,7 @@ async function run(fs: FsBackend, caps: WindowCaps, args: Input, ctx: ToolContex
     case 'str_replace':
       return {
         kind: 'change',
-        change: await editFile(fs, ctx, tool, args.path, {
+        change: await editFile(fs, ctx, EDITOR_WORDS, args.path, {
           oldString: args.old_str,
           newString: args.new_str,
         }),

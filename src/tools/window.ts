@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { text, ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { observed } from './fs-hooks';
-import { MAX_LINE, bytesLabel, count, cutLine, cutMarker, lineWindow, numbered, utf8Bytes } from './lines';
+import {
+  MAX_LINE,
+  bytesLabel,
+  count,
+  cutLine,
+  lineCount,
+  cutMarker,
+  lineWindow,
+  numbered,
+  utf8Bytes,
+} from './lines';
 
 /** The caps of one window: most lines, and most UTF-8 bytes of the model's text, line numbers included. */
 export interface WindowCaps {
@@ -102,7 +112,7 @@ export async function readWindow(
     const last = Math.max(total, 1);
     throw new ToolError(
       'FS_OFFSET_PAST_END',
-      `${reader === 'read' ? 'offset' : 'view_range starts at line'} ${offset}, past the end of ${file.path} (${count(total)} lines)`,
+      `${reader === 'read' ? 'offset' : 'view_range starts at line'} ${offset}, past the end of ${file.path} (${lineCount(total)})`,
       reader === 'read' ? `use an offset from 1 to ${last}` : `start view_range at a line from 1 to ${last}`,
     );
   }
@@ -189,8 +199,6 @@ function capLabel(cap: NonNullable<ReadValue['cap']>): string {
   return bytesLabel(cap.limit);
 }
 
-const lines = (n: number) => (n === 1 ? 'line' : 'lines');
-
 /** How to read on from line `next`, in the terms of the tool that showed the window. */
 function readOn(reader: Reader, next: number): string {
   return reader === 'read'
@@ -205,9 +213,10 @@ function chrome(v: Omit<ReadValue, 'bytes'>, reader: Reader): { header: string; 
   const notes: string[] = [];
   const stopped = v.cap ? `stopped at the ${capLabel(v.cap)} cap; ` : '';
   if (after > 0)
-    notes.push(`... ${stopped}${count(after)} more ${lines(after)}; ${readOn(reader, end + 1)}.`);
-  if (v.offset > 1)
-    notes.push(`(${count(v.offset - 1)} ${lines(v.offset - 1)} before this window are not shown.)`);
+    notes.push(
+      `... ${stopped}${count(after)} more ${after === 1 ? 'line' : 'lines'}; ${readOn(reader, end + 1)}.`,
+    );
+  if (v.offset > 1) notes.push(`(${lineCount(v.offset - 1)} before this window are not shown.)`);
   return { header: `${v.path} · version ${v.version} · ${windowLabel(v)}`, notes };
 }
 
