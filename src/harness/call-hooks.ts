@@ -66,4 +66,6 @@ export type Approve = (request: {
   args: unknown;
   prompt: string;
   plugin: string;
+  /** Aborts when the call is stopped while the person is asked: the question can be withdrawn. */
+  signal: AbortSignal;
 }) => Promise<boolean>;

@@ -166,6 +166,8 @@ export class Registry {
     const work: CallOutcome = { result: { content: [] }, decisions: [], approvals: [] };
     const progress: Progress = { dispatched: false, events: [] };
     const stop = spec.signal ?? neverAborted;
+    // Stopped before it was made: no plugin is asked, nothing runs.
+    if (stop.aborted) return stopped(work, request.tool, progress);
     try {
       const raced = await untilAborted(this.run(request, spec, work, progress), stop);
       if (!raced.done) return stopped(work, request.tool, progress);
@@ -302,10 +304,13 @@ export class Registry {
         'do not repeat the same call; choose another action',
       );
     }
+    const stop = spec.signal ?? neverAborted;
     for (const { decision, by } of decided) {
       if (decision.verdict !== 'ask') continue;
+      // A call stopped while the plugins voted is over: nobody is asked about it any more.
+      if (stop.aborted) return null;
       const approved = spec.approve
-        ? await spec.approve({ ...input, prompt: decision.prompt, plugin: by })
+        ? await spec.approve({ ...input, prompt: decision.prompt, plugin: by, signal: stop })
         : false;
       outcome.approvals.push({ plugin: by, prompt: decision.prompt, approved });
       if (!approved) {

@@ -97,6 +97,47 @@ describe('stopping a call with a signal', () => {
     expect(seen.started).toBe(0);
   });
 
+  it('gives the person asked a signal that aborts when the call is stopped', async () => {
+    const hooks = new Hooks();
+    hooks.add('careful', [preExecute.of(() => ({ verdict: 'ask', prompt: 'run it?' }))]);
+    let asked: AbortSignal | undefined;
+    const session = mkSession([stuck()], hooks, ({ signal }) => {
+      asked = signal;
+      return new Promise(() => {});
+    });
+    const stop = new AbortController();
+    const pending = session.call('stuck', { message: 'x' }, { signal: stop.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked?.aborted).toBe(false);
+    stop.abort();
+    await pending;
+    expect(asked?.aborted).toBe(true);
+  });
+
+  it('never asks the person about a call stopped while the plugins voted', async () => {
+    const vote = gate<{ verdict: 'ask'; prompt: string }>();
+    const hooks = new Hooks();
+    hooks.add('slow', [preExecute.of(() => vote.opened)]);
+    let asked = 0;
+    const session = mkSession([stuck()], hooks, async () => ((asked += 1), true));
+    const stop = new AbortController();
+    const pending = session.call('stuck', { message: 'x' }, { signal: stop.signal });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    stop.abort();
+    expect((await pending).outcome.result.error?.code).toBe('ABORTED_BEFORE_DISPATCH');
+    vote.open({ verdict: 'ask', prompt: 'run it?' });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(asked).toBe(0);
+  });
+
+  it('asks no plugin about a call whose signal had aborted before it was made', async () => {
+    let voted = 0;
+    const hooks = new Hooks();
+    hooks.add('counting', [preExecute.of(() => ((voted += 1), { verdict: 'allow' }))]);
+    await mkSession([mk()], hooks).call('echo', { message: 'x' }, { signal: AbortSignal.abort() });
+    expect(voted).toBe(0);
+  });
+
   it('leaves a call that finished before the stop as it was', async () => {
     const session = mkSession([mk()]);
     const stop = new AbortController();
