@@ -112,7 +112,7 @@ export async function readWindow(
     const last = Math.max(total, 1);
     throw new ToolError(
       'FS_OFFSET_PAST_END',
-      `${reader === 'read' ? 'offset' : 'view_range starts at line'} ${offset}, past the end of ${file.path} (${lineCount(total)})`,
+      `${reader === 'read' ? `offset ${offset} is` : `view_range starts at line ${offset},`} past the end of ${file.path} (${lineCount(total)})`,
       reader === 'read' ? `use an offset from 1 to ${last}` : `start view_range at a line from 1 to ${last}`,
     );
   }
@@ -126,15 +126,14 @@ export async function readWindow(
         ? { kind: 'lines' as const, limit: caps.lines }
         : undefined;
   const whole = offset === 1 && fitted.lines.length === total && fitted.cut === 0;
-  const value: ReadValue = {
+  const shownWindow = {
     ...head,
     lines: fitted.lines,
     truncated: !whole,
-    bytes: 0,
     ...(cap ? { cap } : {}),
     ...(fitted.cut ? { cutLines: fitted.cut } : {}),
   };
-  value.bytes = utf8Bytes(windowText(value, reader));
+  const value: ReadValue = { ...shownWindow, bytes: utf8Bytes(windowText(shownWindow, reader)) };
   observed(ctx, file.path, {
     version: file.version,
     via: 'read',
