@@ -10,7 +10,24 @@ export type FsErrorCode =
   | 'FS_NO_CHANGE'
   | 'FS_OUTSIDE_LINES'
   | 'FS_QUOTA'
+  | 'FS_ABORTED'
   | 'FS_UNAVAILABLE';
+
+/**
+ * What the matcher found when it refused an edit, for whoever words the refusal in the terms of its own
+ * caller: the text to find is empty; the text to find and its replacement are the same, or replacing
+ * changes nothing; the text is not there (`folded`: not even with quotes, dashes and spaces folded); or
+ * it occurs `count` times, the first ones starting at `lines` (1-based, at most `AMBIGUOUS_LINES`).
+ */
+export type MatchDetail =
+  | { kind: 'empty' }
+  | { kind: 'identical' }
+  | { kind: 'no-effect' }
+  | { kind: 'not-found'; folded: boolean }
+  | { kind: 'ambiguous'; count: number; lines: number[]; folded: boolean };
+
+/** How many matches an ambiguity names the lines of. */
+export const AMBIGUOUS_LINES = 5;
 
 /**
  * A refusal or failure of the filesystem: a stable `code`, what happened, and the `remedy` that leads to
@@ -23,6 +40,8 @@ export class FsError extends Error {
     readonly code: FsErrorCode,
     message: string,
     readonly remedy?: string,
+    /** Set on the matcher's refusals of an edit. */
+    readonly detail?: MatchDetail,
   ) {
     super(message);
   }

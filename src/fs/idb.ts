@@ -11,6 +11,7 @@ import {
   type FsState,
   isTombstone,
   type PathClash,
+  unlessAborted,
 } from './mutate';
 import { normalizeFilePath, parentDirs } from './paths';
 import {
@@ -33,6 +34,7 @@ import type {
   FileSnapshot,
   FsBackend,
   Mutation,
+  MutationOptions,
   WriteGuard,
   WriteOutcome,
 } from './types';
@@ -92,18 +94,39 @@ export class IdbBackend implements FsBackend {
   }
 
   /** Writes a whole file under `guard`; see `decideWrite`. */
-  async write(path: string, content: string, guard: WriteGuard, by: Actor): Promise<WriteOutcome> {
-    return this.mutate(path, (state) => decideWrite(state, content, guard, by));
+  async write(
+    path: string,
+    content: string,
+    guard: WriteGuard,
+    by: Actor,
+    options: MutationOptions = {},
+  ): Promise<WriteOutcome> {
+    return this.mutate(
+      path,
+      unlessAborted((state) => decideWrite(state, content, guard, by), options.signal),
+    );
   }
 
   /** Replaces text in a file under `guard`; see `decideEdit`. */
-  async edit(path: string, spec: EditSpec, guard: EditGuard, by: Actor): Promise<EditOutcome> {
-    return this.mutate(path, (state) => decideEdit(state, spec, guard, by));
+  async edit(
+    path: string,
+    spec: EditSpec,
+    guard: EditGuard,
+    by: Actor,
+    options: MutationOptions = {},
+  ): Promise<EditOutcome> {
+    return this.mutate(
+      path,
+      unlessAborted((state) => decideEdit(state, spec, guard, by), options.signal),
+    );
   }
 
   /** Deletes a file (`FS_NOT_FOUND` when there is none). */
-  async delete(path: string, by: Actor): Promise<void> {
-    return this.mutate(path, (state) => decideDelete(state, by));
+  async delete(path: string, by: Actor, options: MutationOptions = {}): Promise<void> {
+    return this.mutate(
+      path,
+      unlessAborted((state) => decideDelete(state, by), options.signal),
+    );
   }
 
   /** Starts afresh with `files` at v1, in one transaction; see `FsBackend.reset`. */

@@ -1,4 +1,4 @@
-import { FsError } from './errors';
+import { AMBIGUOUS_LINES, FsError, type MatchDetail } from './errors';
 import type { EditSpec } from './types';
 
 /** What `applyEdit` did to a file's content. */
@@ -44,17 +44,22 @@ export function applyEdit(content: string, spec: EditSpec): EditResult {
   if (oldString === '') {
     throw new FsError(
       'FS_EMPTY_OLD_STRING',
-      'old_string is empty, so there is nothing to find.',
-      'Give the exact text to replace; to create or overwrite a whole file, use write instead.',
+      'The text to find is empty, so there is nothing to replace.',
+      'Give the exact text to replace; to set the whole content of a file, write it instead.',
+      { kind: 'empty' },
     );
   }
-  if (oldString === newString) throw noChange('old_string and new_string are identical');
+  if (oldString === newString) {
+    throw noChange('the text to find and its replacement are identical', { kind: 'identical' });
+  }
   let hits = search(content, oldString, false, spec.replaceAll === true);
   const normalized = hits.length === 0 && spec.unicodeFallback === true;
   if (normalized) hits = search(content, oldString, true, spec.replaceAll === true);
   if (hits.length === 0) throw notFound(normalized);
   const after = splice(content, hits, newString);
-  if (after === content) throw noChange('the replacement leaves the file exactly as it was');
+  if (after === content) {
+    throw noChange('the replacement leaves the file exactly as it was', { kind: 'no-effect' });
+  }
   const at = linesOf(
     content,
     hits.flatMap((hit) => [hit.start, hit.end - 1]),
@@ -97,10 +102,14 @@ function search(content: string, needle: string, unicode: boolean, all: boolean)
   // Overlapping occurrences count towards ambiguity ("aa" in "aaa" is two places), not towards replace_all.
   const found = occurrences(hay.text, want, !all);
   if (found.length > 1 && !all) {
+    const first = found.slice(0, AMBIGUOUS_LINES).map((at) => hay.origin(at));
+    const lines = linesOf(content, first);
+    const where = `${lines.length === found.length ? 'on' : 'the first on'} lines ${[...new Set(lines)].join(', ')}`;
     throw new FsError(
       'FS_AMBIGUOUS_EDIT',
-      `old_string occurs ${found.length} times${unicode ? ' (after folding quotes, dashes and spaces)' : ''}; it must occur exactly once.`,
-      'Add surrounding lines to make old_string unique, or set replace_all to replace every occurrence.',
+      `The text to find occurs ${found.length} times (${where})${unicode ? ' after folding quotes, dashes and spaces' : ''}; it must occur exactly once.`,
+      'Give more surrounding text so that it occurs once, or set replaceAll to replace every occurrence.',
+      { kind: 'ambiguous', count: found.length, lines, folded: unicode },
     );
   }
   return found.map((at) => ({ start: hay.origin(at), end: hay.origin(at + want.length) }));
@@ -202,11 +211,12 @@ function linesOf(text: string, offsets: readonly number[]): number[] {
   return lines;
 }
 
-function noChange(why: string): FsError {
+function noChange(why: string, detail: MatchDetail): FsError {
   return new FsError(
     'FS_NO_CHANGE',
     `Nothing to do: ${why}.`,
-    'Make new_string the text you want in place of old_string, or skip this edit.',
+    'Give as the replacement the text you want in place of the text found, or skip this edit.',
+    detail,
   );
 }
 
@@ -214,7 +224,8 @@ function notFound(afterFallback: boolean): FsError {
   const also = afterFallback ? ', not even after folding quotes, dashes and spaces' : '';
   return new FsError(
     'FS_EDIT_NOT_FOUND',
-    `old_string was not found in the file${also}.`,
+    `The text to find is not in the file${also}.`,
     'Re-read the file and copy the exact text to replace, including whitespace and indentation.',
+    { kind: 'not-found', folded: afterFallback },
   );
 }

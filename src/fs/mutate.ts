@@ -54,6 +54,28 @@ export function isTombstone(record: FileRecord | Tombstone): record is Tombstone
   return 'deleted' in record;
 }
 
+/**
+ * `decide`, refused with `FS_ABORTED` when `signal` has aborted. Backends call it inside the mutation's
+ * transaction, right before storing, so that a stop either prevents the whole mutation or comes too late
+ * for any of it.
+ */
+export function unlessAborted<S, C>(
+  decide: (state: S) => C,
+  signal: AbortSignal | undefined,
+): (state: S) => C {
+  if (signal === undefined) return decide;
+  return (state) => {
+    if (signal.aborted) {
+      throw new FsError(
+        'FS_ABORTED',
+        'The change was stopped before it was made; nothing was changed.',
+        'Make the change again if it is still wanted.',
+      );
+    }
+    return decide(state);
+  };
+}
+
 const STALE_REMEDY = 'Re-read the file, then retry the change against what it says now.';
 
 /**
@@ -226,7 +248,9 @@ function withPath<T>(path: string, run: () => T): T {
   try {
     return run();
   } catch (error) {
-    if (error instanceof FsError) throw new FsError(error.code, `${path}: ${error.message}`, error.remedy);
+    if (error instanceof FsError) {
+      throw new FsError(error.code, `${path}: ${error.message}`, error.remedy, error.detail);
+    }
     throw error;
   }
 }

@@ -46,6 +46,16 @@ export interface EditSpec {
   unicodeFallback?: boolean;
 }
 
+/** Options of one mutation. */
+export interface MutationOptions {
+  /**
+   * Stops the mutation. It is checked inside the mutation's transaction, at the last moment before
+   * anything is stored: aborted by then, the mutation changes nothing and throws `FS_ABORTED`; aborted
+   * later, it has committed whole. Never half of it.
+   */
+  signal?: AbortSignal;
+}
+
 /** Who changed a file: the agent of a session, or someone behind its back. */
 export type Actor =
   | { kind: 'agent'; session: string }
@@ -94,9 +104,21 @@ export interface FsBackend {
   /** `persistent` is false for the in-memory backend: the app says nothing will be kept. */
   readonly persistent: boolean;
   read(path: string): Promise<FileSnapshot | null>;
-  write(path: string, content: string, guard: WriteGuard, by: Actor): Promise<WriteOutcome>;
-  edit(path: string, spec: EditSpec, guard: EditGuard, by: Actor): Promise<EditOutcome>;
-  delete(path: string, by: Actor): Promise<void>;
+  write(
+    path: string,
+    content: string,
+    guard: WriteGuard,
+    by: Actor,
+    options?: MutationOptions,
+  ): Promise<WriteOutcome>;
+  edit(
+    path: string,
+    spec: EditSpec,
+    guard: EditGuard,
+    by: Actor,
+    options?: MutationOptions,
+  ): Promise<EditOutcome>;
+  delete(path: string, by: Actor, options?: MutationOptions): Promise<void>;
   /**
    * Starts the workspace afresh, in one transaction: every file, tombstone and journal entry before it is
    * gone, and `files` are written at their first version (`v1`). The journal then holds a delete for each

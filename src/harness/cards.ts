@@ -40,7 +40,10 @@ export const DiffCard = z.strictObject({
 
 /**
  * A window of a file. `offset` is the first line shown (1-based), `lines` the window, `totalLines` the
- * whole file's count, so the card can always say "lines 41–80 of 1,203".
+ * whole file's count, so the card can always say "lines 41–80 of 1,203". Optional: `truncated`, true when
+ * the window holds less than the whole file (lines outside it, or a line cut with a marker), never false
+ * for a partial window; `cap`, the output cap (most lines, or most bytes of model text) that ended the
+ * window before the lines asked for did.
  */
 export const ReadCard = z.strictObject({
   card: z.literal('read'),
@@ -49,6 +52,8 @@ export const ReadCard = z.strictObject({
   offset: z.number().int().positive(),
   lines: z.array(z.string()),
   totalLines: z.number().int().nonnegative(),
+  truncated: z.boolean().optional(),
+  cap: z.strictObject({ kind: z.enum(['lines', 'bytes']), limit: z.number().int().positive() }).optional(),
 });
 
 /** One hit of a search: a path, and for content searches the line and its text. */
@@ -92,6 +97,13 @@ export const Card = z
     }
     if (card.card === 'read' && card.offset - 1 + card.lines.length > card.totalLines) {
       ctx.addIssue({ code: 'custom', message: 'a read card window cannot reach past totalLines' });
+    }
+    const partial = card.card === 'read' && (card.offset > 1 || card.lines.length < card.totalLines);
+    if (card.card === 'read' && partial && card.truncated === false) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'a read card showing part of a file cannot say truncated: false',
+      });
     }
   });
 export type Card = z.infer<typeof Card>;

@@ -15,6 +15,9 @@ export type ErrorCode =
   | 'PLUGIN_ERROR'
   | 'PLUGIN_DECISION_INVALID'
   | 'PLUGIN_TIMEOUT'
+  | 'ABORTED'
+  | 'ABORTED_BEFORE_DISPATCH'
+  | 'TOOL_TIMEOUT'
   | 'BAD_PATTERN'
   | 'NOT_AVAILABLE'
   | `FS_${string}`

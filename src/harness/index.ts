@@ -1,3 +1,5 @@
+export * from './abort';
+export * from './call-hooks';
 export * from './cards';
 export * from './content';
 export * from './errors';

@@ -16,32 +16,46 @@ export const JsonValue: z.ZodType<Json> = z.lazy(() =>
   ]),
 );
 
-/** The outcome of `toJson`: a fresh plain copy, or where and why the input is not JSON. */
+/** Where a value is not JSON (`.args.offset`, `[2]`, or '' for the value itself) and why. */
+export interface NotJson {
+  at: string;
+  why: string;
+}
+
+/** The outcome of `toJson`: a fresh plain copy, or where and why the input is not JSON, as one line. */
 export type JsonCheck = Result<Json>;
 
 /**
  * Copies `input` into plain JSON, refusing anything that would not survive `JSON.stringify` and back
  * unchanged: Dates, functions, symbols, BigInts, NaN and ±Infinity, `undefined` in an array, cycles,
- * class instances, getters that throw. Never throws.
+ * class instances, getters that throw. Never throws. The error is `$<where>: <why>`.
  */
 export function toJson(input: unknown): JsonCheck {
+  const checked = checkJson(input);
+  return checked.ok ? checked : { ok: false, error: `$${checked.error.at}: ${checked.error.why}` };
+}
+
+/** `toJson`, with the place and the reason of a failure apart (to word them for whoever must act). */
+export function checkJson(input: unknown): Result<Json, NotJson> {
   try {
     return { ok: true, value: copy(input, new Set()) };
   } catch (thrown) {
     const error =
-      thrown instanceof NotJson ? `$${thrown.at}: ${thrown.message}` : `$: reading the value threw`;
+      thrown instanceof NotJsonError
+        ? { at: thrown.at, why: thrown.message }
+        : { at: '', why: 'reading the value threw' };
     return { ok: false, error };
   }
 }
 
 // Where the offending value sits is built only when there is one: each level the error passes through
 // puts its key in front (`.key`, `[i]`), so copying a value that is JSON builds no path strings.
-class NotJson extends Error {
+class NotJsonError extends Error {
   at = '';
 }
 
 function located(thrown: unknown, key: string): unknown {
-  if (thrown instanceof NotJson) thrown.at = key + thrown.at;
+  if (thrown instanceof NotJsonError) thrown.at = key + thrown.at;
   return thrown;
 }
 
@@ -51,26 +65,26 @@ function copy(input: unknown, ancestors: Set<object>): Json {
     case 'boolean':
       return input;
     case 'number':
-      if (!Number.isFinite(input)) throw new NotJson(`${input} is not a JSON number`);
+      if (!Number.isFinite(input)) throw new NotJsonError(`${input} is not a JSON number`);
       // JSON has no -0 (it comes back as 0); copying it as 0 keeps a live copy equal to its replay.
       return input === 0 ? 0 : input;
     case 'object':
       if (input === null) return null;
       return copyObject(input, ancestors);
     default:
-      throw new NotJson(`a ${typeof input} is not JSON`);
+      throw new NotJsonError(`a ${typeof input} is not JSON`);
   }
 }
 
 function copyObject(input: object, ancestors: Set<object>): Json {
-  if (ancestors.has(input)) throw new NotJson('the value refers to itself (a cycle)');
+  if (ancestors.has(input)) throw new NotJsonError('the value refers to itself (a cycle)');
   ancestors.add(input);
   try {
     if (Array.isArray(input)) {
       // Array.from visits holes, which JSON turns into null; `map` would skip them.
       return Array.from(input, (item: unknown, i) => {
         try {
-          if (item === undefined) throw new NotJson('undefined is not JSON');
+          if (item === undefined) throw new NotJsonError('undefined is not JSON');
           return copy(item, ancestors);
         } catch (thrown) {
           throw located(thrown, `[${i}]`);
@@ -81,7 +95,7 @@ function copyObject(input: object, ancestors: Set<object>): Json {
     if (proto !== Object.prototype && proto !== null) {
       const kind =
         input instanceof Date ? 'a Date' : `an instance of ${input.constructor?.name ?? 'a class'}`;
-      throw new NotJson(`${kind} is not JSON`);
+      throw new NotJsonError(`${kind} is not JSON`);
     }
     const out: { [key: string]: Json } = {};
     for (const key of Object.keys(input)) {
@@ -90,7 +104,7 @@ function copyObject(input: object, ancestors: Set<object>): Json {
         try {
           item = (input as Record<string, unknown>)[key];
         } catch {
-          throw new NotJson('its getter threw');
+          throw new NotJsonError('its getter threw');
         }
         if (item !== undefined) out[key] = copy(item, ancestors);
       } catch (thrown) {

@@ -1,87 +1,41 @@
 import { z } from 'zod';
-import { Content, text } from './content';
-import { ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
-import type { Hooks } from './hooks';
-import { type Decided, VoteHook, vote } from './hooks';
-import { toJson } from './json';
-import type { ResultError, Tool, ToolContext, ToolResult } from './tool';
-
-/** What `pre-execute` listeners see. */
-export interface PreExecuteInput {
-  session: string;
-  callId: string;
-  tool: string;
-  args: unknown;
-}
-
-/** A `pre-execute` vote: let the call go on, refuse it, or have the person decide. */
-export const PreDecision = z.discriminatedUnion('verdict', [
-  z.strictObject({ verdict: z.literal('allow') }),
-  z.strictObject({ verdict: z.literal('deny'), reason: z.string() }),
-  z.strictObject({ verdict: z.literal('ask'), prompt: z.string() }),
-]);
-export type PreDecision = z.infer<typeof PreDecision>;
-
-/** Every listener votes in order; the first `deny` ends the round. */
-export const preExecute = VoteHook.define<PreExecuteInput, PreDecision>({
-  name: 'pre-execute',
-  decision: PreDecision,
-  final: (d) => d.verdict === 'deny',
-});
-
-/** What `post-execute` listeners see: the result so far and, when the call succeeded, its value. */
-export interface PostExecuteInput extends PreExecuteInput {
-  result: ToolResult;
-  value: unknown;
-}
-
-/**
- * A `post-execute` decision. Replacing `content` changes only what the model reads; replacing `value`
- * changes the data, which is re-validated and re-projected. One decision cannot do both.
- */
-export type PostDecision =
-  | { action: 'pass'; content?: never; value?: never }
-  | { action: 'accept'; content: Content; value?: never }
-  | { action: 'accept'; value: unknown; content?: never }
-  | { action: 'block'; feedback: string };
-
-// Plugins written in JavaScript bypass the types; strict objects make "both" (or neither) invalid.
-const PostDecisionSchema: z.ZodType<PostDecision> = z.union([
-  z.strictObject({ action: z.literal('pass') }),
-  z.strictObject({ action: z.literal('accept'), content: Content }),
-  z
-    .strictObject({ action: z.literal('accept'), value: z.unknown() })
-    .refine((d) => 'value' in d, 'value is missing'),
-  z.strictObject({ action: z.literal('block'), feedback: z.string() }),
-]) as z.ZodType<PostDecision>;
-
-/** Every listener speaks in order, each seeing the result the ones before it made; a `block` ends it. */
-export const postExecute = VoteHook.define<PostExecuteInput, PostDecision>({
-  name: 'post-execute',
-  decision: PostDecisionSchema,
-  final: (d) => d.action === 'block',
-});
-
-/** The host's answer to a pre-execute `ask`: true approves this one call. */
-export type Approve = (request: {
-  tool: string;
-  args: unknown;
-  prompt: string;
-  plugin: string;
-}) => Promise<boolean>;
+import { neverAborted, timedOut, untilAborted, withTimeLimit, type Raced } from './abort';
+import {
+  postExecute,
+  preExecute,
+  type Approve,
+  type PostDecision,
+  type PostExecuteInput,
+  type PreExecuteInput,
+} from './call-hooks';
+import { CHANGES_STAY, errorResult, fromThrown, notJsonResult } from './call-results';
+import { Content } from './content';
+import { ToolError, codeOf, describeThrown } from './errors';
+import type { NewEvent } from './events';
+import { type Decided, type Hooks, slot, vote } from './hooks';
+import { toJson, type NotJson } from './json';
+import type { Tool, ToolContext, ToolResult } from './tool';
 
 /** One call to run. */
 export interface CallRequest {
   callId: string;
   tool: string;
   args: unknown;
+  /**
+   * Set when the arguments the model sent were not JSON: where and why (see `checkJson`). The call then
+   * ends with `INVALID_ARGS` saying so, whatever `args` holds.
+   */
+  notJson?: NotJson;
 }
 
 /** What one call produced. `value` is the canonical value, present only when the call succeeded. */
 export interface CallOutcome {
   result: ToolResult;
   value?: unknown;
-  /** Every non-pass decision of a plugin, in order, with the hook it was made in. */
+  /**
+   * Every non-pass vote of a plugin and every slot decision (`ctx.slot`), in order, with the hook it
+   * was made in.
+   */
   decisions: { hook: string; plugin: string; decision: unknown }[];
   approvals: { plugin: string; prompt: string; approved: boolean }[];
 }
@@ -92,21 +46,31 @@ export interface CallSpec {
   hooks: Hooks;
   emit: ToolContext['emit'];
   approve?: Approve;
+  /**
+   * Stops the call: before its tool starts, it ends with `ABORTED_BEFORE_DISPATCH`; after, with
+   * `ABORTED`, at once, even when the tool never returns.
+   */
+  signal?: AbortSignal;
 }
 
-function errorResult(code: ErrorCode, message: string, remedy?: string): ToolResult {
-  const error: ResultError = remedy ? { code, message, remedy } : { code, message };
-  return { content: text(`Error ${code}: ${message}${remedy ? `\nRemedy: ${remedy}` : ''}`), error };
+/** Where a call has got to, for an abort to say what it interrupted; and the events its tool emitted. */
+interface Progress {
+  dispatched: boolean;
+  /** The tool's events, logged only once the call has ended without being stopped. */
+  events: NewEvent[];
 }
 
-function fromThrown(thrown: unknown, fallback: ErrorCode): ToolResult {
-  let remedy: string | undefined;
-  try {
-    remedy = thrown instanceof ToolError && typeof thrown.remedy === 'string' ? thrown.remedy : undefined;
-  } catch {
-    // A revoked proxy throws even on `instanceof`; escaping here would skip the post-execute hooks.
-  }
-  return errorResult(codeOf(thrown, fallback), describeThrown(thrown), remedy);
+/** The result of a call stopped by its caller, keeping the decisions made before the stop. */
+function stopped(work: CallOutcome, tool: string, progress: Progress): CallOutcome {
+  const result = progress.dispatched
+    ? errorResult('ABORTED', `the call of ${tool} was stopped before it finished`, CHANGES_STAY)
+    : errorResult(
+        'ABORTED_BEFORE_DISPATCH',
+        `the call of ${tool} was stopped before the tool started; nothing was done`,
+        'call it again if you still need it',
+      );
+  // Copies: the abandoned run may still add to `work`, and nobody must see that.
+  return { result, decisions: [...work.decisions], approvals: [...work.approvals] };
 }
 
 function issues(error: z.ZodError): string {
@@ -193,19 +157,34 @@ export class Registry {
     }));
   }
 
-  /** Runs one call end to end. Never throws: every failure becomes an error result with a code. */
+  /**
+   * Runs one call end to end. Never throws: every failure becomes an error result with a code. A call
+   * stopped by `spec.signal` resolves at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH`), keeping the
+   * decisions made so far; a tool that goes on anyway is heard no more.
+   */
   async call(request: CallRequest, spec: CallSpec): Promise<CallOutcome> {
-    const outcome: CallOutcome = { result: { content: [] }, decisions: [], approvals: [] };
+    const work: CallOutcome = { result: { content: [] }, decisions: [], approvals: [] };
+    const progress: Progress = { dispatched: false, events: [] };
+    const stop = spec.signal ?? neverAborted;
+    // Stopped before it was made: no plugin is asked, nothing runs.
+    if (stop.aborted) return stopped(work, request.tool, progress);
     try {
-      await this.run(request, spec, outcome);
+      const raced = await untilAborted(this.run(request, spec, work, progress), stop);
+      if (!raced.done) return stopped(work, request.tool, progress);
     } catch (thrown) {
-      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
-      delete outcome.value;
+      work.result = fromThrown(thrown, 'TOOL_FAILED');
+      delete work.value;
     }
-    return outcome;
+    for (const event of progress.events) spec.emit(event);
+    return work;
   }
 
-  private async run(request: CallRequest, spec: CallSpec, outcome: CallOutcome): Promise<void> {
+  private async run(
+    request: CallRequest,
+    spec: CallSpec,
+    outcome: CallOutcome,
+    progress: Progress,
+  ): Promise<void> {
     const tool = this.tools.get(request.tool);
     if (!tool) {
       const known =
@@ -217,6 +196,10 @@ export class Registry {
         `there is no tool "${request.tool}"`,
         `use one of: ${known}`,
       );
+      return;
+    }
+    if (request.notJson) {
+      outcome.result = notJsonResult(tool.name, request.notJson);
       return;
     }
     const parsed = tool.input.safeParse(request.args);
@@ -234,23 +217,72 @@ export class Registry {
       outcome.result = refused;
       return;
     }
-    let value: unknown;
-    try {
-      const ctx: ToolContext = {
-        session: spec.session,
-        callId: request.callId,
-        hooks: spec.hooks,
-        emit: spec.emit,
-      };
-      value = await tool.execute(parsed.data, ctx);
-      ({ result: outcome.result, value: outcome.value } = project(tool, parsed.data, value));
-    } catch (thrown) {
-      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
-    }
+    const stop = spec.signal ?? neverAborted;
+    // Stopped while the plugins were deciding (a person can take long to answer): the tool never starts.
+    if (stop.aborted) return;
+    progress.dispatched = true;
+    const ran = await this.execute(tool, request, parsed.data, spec, outcome, progress);
+    if (ran === 'stopped') return;
     // Listeners see the result and value frozen: a change must be a decision, validated and logged.
     if (spec.hooks.listeners(postExecute).length === 0) return;
     const seen = { ...base, result: deepFreeze(outcome.result), value: deepFreeze(outcome.value) };
     await this.postExecute(tool, seen, spec, outcome);
+  }
+
+  /**
+   * Runs the tool under the call's signal and its time limit, and projects its value. `'stopped'` when the
+   * caller stopped it (the caller answers for it). A time limit reached is a `TOOL_TIMEOUT` result; the
+   * events the tool emitted are then dropped, as after a stop, since the model never learns of them.
+   */
+  private async execute(
+    tool: Tool,
+    request: CallRequest,
+    args: unknown,
+    spec: CallSpec,
+    outcome: CallOutcome,
+    progress: Progress,
+  ): Promise<'stopped' | 'ran'> {
+    const stop = spec.signal ?? neverAborted;
+    const limited = tool.timeoutMs === undefined ? undefined : withTimeLimit(stop, tool.timeoutMs);
+    const signal = limited?.signal ?? stop;
+    const held: NewEvent[] = [];
+    const ctx: ToolContext = {
+      session: spec.session,
+      callId: request.callId,
+      hooks: spec.hooks,
+      emit: (event) => void held.push(event),
+      signal,
+      slot: async (hook, input) => {
+        const decided = await slot(spec.hooks, hook, input);
+        if (decided)
+          outcome.decisions.push({ hook: hook.spec.name, plugin: decided.by, decision: decided.decision });
+        return decided;
+      },
+    };
+    let ran: Raced<unknown>;
+    try {
+      ran = await untilAborted((async () => tool.execute(args, ctx))(), signal);
+    } catch (thrown) {
+      progress.events = held;
+      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
+      return 'ran';
+    }
+    if (!ran.done) {
+      if (!timedOut(limited?.limit, ran.reason)) return 'stopped';
+      outcome.result = errorResult(
+        'TOOL_TIMEOUT',
+        `${tool.name} did not finish within ${tool.timeoutMs} ms, so it was stopped`,
+        CHANGES_STAY,
+      );
+      return 'ran';
+    }
+    progress.events = held;
+    try {
+      ({ result: outcome.result, value: outcome.value } = project(tool, args, ran.value));
+    } catch (thrown) {
+      outcome.result = fromThrown(thrown, 'TOOL_FAILED');
+    }
+    return 'ran';
   }
 
   private async preExecute(
@@ -272,10 +304,13 @@ export class Registry {
         'do not repeat the same call; choose another action',
       );
     }
+    const stop = spec.signal ?? neverAborted;
     for (const { decision, by } of decided) {
       if (decision.verdict !== 'ask') continue;
+      // A call stopped while the plugins voted is over: nobody is asked about it any more.
+      if (stop.aborted) return null;
       const approved = spec.approve
-        ? await spec.approve({ ...input, prompt: decision.prompt, plugin: by })
+        ? await spec.approve({ ...input, prompt: decision.prompt, plugin: by, signal: stop })
         : false;
       outcome.approvals.push({ plugin: by, prompt: decision.prompt, approved });
       if (!approved) {

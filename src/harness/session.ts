@@ -1,9 +1,10 @@
 import { HarnessEvent, type NewEvent } from './events';
 import type { PluginError } from './errors';
 import { type Hooks, Notice, notify } from './hooks';
-import { toJson } from './json';
+import { checkJson, toJson } from './json';
 import { impureProjections } from './purity';
-import type { Approve, CallOutcome, Registry } from './registry';
+import type { Approve } from './call-hooks';
+import type { CallOutcome, Registry } from './registry';
 import {
   type CallEntry,
   type DecisionView,
@@ -53,6 +54,15 @@ export interface LiveCall {
   /** Projections that gave different outputs under another clock or random source. */
   impure: string[];
   outcome: CallOutcome;
+}
+
+/** Options of one call. */
+export interface CallOptions {
+  /**
+   * Stops the call: it ends at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH` when its tool had not
+   * started), still with its `tool/result` event. The tool gets it as `ctx.signal`.
+   */
+  signal?: AbortSignal;
 }
 
 /** One agent session: its log, and the calls and messages that write it. */
@@ -149,13 +159,17 @@ export class Session {
     this.append({ kind: 'message', seq: event.seq, text });
   }
 
-  /** The model calls a tool. Resolves when the result is in the log; never rejects for the tool's faults. */
-  async call(tool: string, args: unknown): Promise<LiveCall> {
+  /**
+   * The model calls a tool. Resolves when the result is in the log; never rejects for the tool's faults.
+   * A stopped call (`options.signal`) resolves at once, with its result logged like any other.
+   */
+  async call(tool: string, args: unknown, options: CallOptions = {}): Promise<LiveCall> {
     const { registry, hooks, approve } = this.spec;
     const callId = `${this.spec.id}:${++this.calls}`;
-    // Arguments are logged as JSON; ones that are not JSON are logged as the reason, and fail to parse.
-    const jsonArgs = toJson(args);
-    const loggedArgs = jsonArgs.ok ? jsonArgs.value : jsonArgs.error;
+    // Arguments are logged as JSON; ones that are not JSON are logged as the reason, and the call fails
+    // with INVALID_ARGS saying which argument and why.
+    const checked = checkJson(args);
+    const loggedArgs = checked.ok ? checked.value : toJson(args).error!;
     const callEvent = this.emit({ type: 'tool/call', callId, tool, args: loggedArgs });
     const def = registry.get(tool);
     // The entry takes its place when the call is made, as on replay, and gets its result when it ends.
@@ -163,10 +177,14 @@ export class Session {
     const base = { kind: 'call', seq: callEvent.seq, callId, tool, args: loggedArgs } as const;
     const card = once(() => presentCall(def, tool, loggedArgs));
     this.append(callEntry(base, card, []));
-    const outcome = await registry.call(
-      { callId, tool, args: loggedArgs },
-      { session: this.spec.id, hooks, emit: (e) => this.emit(e), ...(approve ? { approve } : {}) },
-    );
+    const request = { callId, tool, args: loggedArgs, ...(checked.ok ? {} : { notJson: checked.error }) };
+    const outcome = await registry.call(request, {
+      session: this.spec.id,
+      hooks,
+      emit: (e) => this.emit(e),
+      ...(approve ? { approve } : {}),
+      ...(options.signal ? { signal: options.signal } : {}),
+    });
     for (const a of outcome.approvals) this.emit({ type: 'approval', callId, ...a });
     const decisions = outcome.decisions.map((d) => ({
       hook: d.hook,

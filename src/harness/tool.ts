@@ -1,9 +1,10 @@
 import type { z } from 'zod';
+import { checkTimeLimit } from './abort';
 import type { Card } from './cards';
 import type { Content } from './content';
 import type { ErrorCode } from './errors';
 import type { NewEvent } from './events';
-import type { Hooks } from './hooks';
+import type { Decided, Hooks, SlotHook } from './hooks';
 import type { Json } from './json';
 
 /** What a call's error says: a stable code, what happened, and what to do next. */
@@ -29,8 +30,23 @@ export interface ToolContext {
   session: string;
   callId: string;
   hooks: Hooks;
-  /** Appends an event to the session's log (tools emit `fs/observed` this way). */
+  /**
+   * Appends an event to the session's log (tools emit `fs/observed` this way). The events of a call are
+   * logged when its `execute` ends, before its result; a call that is stopped or runs out of time logs
+   * none of them, since the model never learns what they record.
+   */
   emit: (event: NewEvent) => void;
+  /**
+   * Aborts when the call is stopped (the caller's signal) or runs past the tool's `timeoutMs`. A tool
+   * that can stop early should; one that ignores it is still ended, and must then change nothing more:
+   * pass it on to every mutation (the filesystem checks it inside the mutation's transaction).
+   */
+  signal: AbortSignal;
+  /**
+   * Asks a slot hook (the first listener decides) and records the decision with the plugin that made
+   * it, so it is logged as a `plugin/decision` event of this call. Tools ask slot hooks only this way.
+   */
+  slot: <I, D>(hook: SlotHook<I, D>, input: I) => Promise<Decided<D> | undefined>;
 }
 
 /** Everything a tool is made of. `I` is the parsed input, `O` the canonical value. */
@@ -51,6 +67,11 @@ export interface ToolSpec<I, O> {
   presentCall?: (args: I) => Card;
   /** Pure, optional: the card for the result. Gets `{content, error, meta}`, never the value. */
   presentResult?: (args: I, result: ToolResult) => Card;
+  /**
+   * Optional: the most milliseconds `execute` may take. Past it the call ends with `TOOL_TIMEOUT` and
+   * `ctx.signal` aborts; a change the tool had committed stays, one it had not is never made.
+   */
+  timeoutMs?: number;
 }
 
 /** A defined tool. Its type parameters are erased so tools of every shape fit one registry. */
@@ -67,6 +88,7 @@ export const Tool = {
       throw new RangeError(`Invalid tool name "${spec.name}": use lowercase letters, digits and _`);
     }
     if (!spec.description.trim()) throw new RangeError(`Tool "${spec.name}" needs a description`);
+    if (spec.timeoutMs !== undefined) checkTimeLimit(spec.timeoutMs, `tool "${spec.name}"`);
     return spec;
   },
 };

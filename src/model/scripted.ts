@@ -49,20 +49,29 @@ const lines = {
     en: `I haven't read ${path} in this session yet (${code}). Reading it first.`,
     zh: `这个会话里我还没读过 ${path}（${code}），先读一遍。`,
   }),
+  stopped: (code: string): Text => ({
+    en: `You stopped that call (${code}). I'll go on from the next step.`,
+    zh: `你停止了这次调用（${code}），我从下一步接着做。`,
+  }),
   failed: (code: string): Text => ({
     en: `That failed with ${code}. I'll leave it there and go on.`,
     zh: `这一步失败了（${code}），先放下，继续往下。`,
   }),
 };
 
+/** The codes of a call the person stopped. */
+const STOPPED: readonly string[] = ['ABORTED', 'ABORTED_BEFORE_DISPATCH'];
+
 /**
  * How a careful model reacts to a result it did not expect: after `FS_STALE_VERSION` it re-reads the
- * file and retries; after `FS_NOT_OBSERVED` it reads first and retries; after other errors it says so
- * and moves on. Returns the actions to do next, before the rest of the script. Pure.
+ * file and retries; after `FS_NOT_OBSERVED` it reads first and retries; after a stop it says so and
+ * does not retry; after other errors it says so and moves on. Returns the actions to do next, before the
+ * rest of the script. Pure.
  */
 export function reactTo(action: Action & { kind: 'call' }, result: ToolResult): Action[] {
   const code = result.error?.code;
   if (!code || code === action.expect) return [];
+  if (STOPPED.includes(code)) return [{ kind: 'say', text: lines.stopped(code) }];
   const path = pathOf(action.args);
   const canRetry =
     path && action.attempt < MAX_ATTEMPTS && (code === 'FS_STALE_VERSION' || code === 'FS_NOT_OBSERVED');

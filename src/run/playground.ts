@@ -168,6 +168,8 @@ export class Playground {
   private current: Stage;
   private visitor: VisitorExtras;
   private readonly listeners = new Set<() => void>();
+  /** The controllers of the calls running now, a script step's or the visitor's. */
+  private readonly running = new Set<AbortController>();
 
   private constructor(
     private readonly spec: PlaygroundSpec,
@@ -243,14 +245,48 @@ export class Playground {
     );
   }
 
-  /** Starts `scenario` afresh: its files restored, a new run of the harness, the script at its start. */
+  /**
+   * Starts `scenario` afresh: its files restored, a new run of the harness, the script at its start. A
+   * call still running in the old run is stopped first.
+   */
   async load(scenario: Scenario, options: { policy?: boolean } = {}): Promise<void> {
+    this.stop();
     await restoreFiles(this.fs, scenario);
     this.current = stage(this.spec, this.visitor, scenario, Playground.freshParts(scenario, options));
     this.changed();
   }
 
-  /** Hears every change of state (a step, an edit, a load). */
+  /** Whether a call is running now (a script step's, or one the visitor made playing the model). */
+  get calling(): boolean {
+    return this.running.size > 0;
+  }
+
+  /**
+   * Stops the calls running now. Each ends at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH` when its
+   * tool had not started), with its result logged like any other; a change it had not committed is never
+   * made. A stopped script step is taken: the model says it was stopped and goes on from the next step
+   * when the run goes on. Returns how many calls were stopped; pausing the run is the caller's part.
+   */
+  stop(): number {
+    const stopped = this.running.size;
+    for (const controller of this.running) controller.abort();
+    this.running.clear();
+    return stopped;
+  }
+
+  /** A call of the current run that `stop` can end; subscribers hear that it started. */
+  private async stoppable(run: Run, tool: string, args: unknown): Promise<LiveCall> {
+    const controller = new AbortController();
+    this.running.add(controller);
+    this.changed();
+    try {
+      return await run.session.call(tool, args, { signal: controller.signal });
+    } finally {
+      this.running.delete(controller);
+    }
+  }
+
+  /** Hears every change of state (a step, an edit, a load, a call starting). */
   subscribe(listener: () => void): () => void {
     this.listeners.add(listener);
     return () => this.listeners.delete(listener);
@@ -367,7 +403,7 @@ export class Playground {
       script.waiting = action.change;
       if (auto) await this.simulateExternalEdit('scenario');
     } else {
-      const live = await run.session.call(action.tool, action.args);
+      const live = await this.stoppable(run, action.tool, action.args);
       run.calls.set(live.entry.callId, live);
       script.queue.unshift(...reactTo(action, live.outcome.result));
     }
@@ -435,10 +471,13 @@ export class Playground {
     this.changed();
   }
 
-  /** A call made by the visitor playing the model: the result arrives exactly as the model's would. */
+  /**
+   * A call made by the visitor playing the model: the result arrives exactly as the model's would. `stop`
+   * ends it like a script's call.
+   */
   async callAsModel(tool: string, args: unknown): Promise<LiveCall> {
     const { run, script } = this.current;
-    const live = await run.session.call(tool, args);
+    const live = await this.stoppable(run, tool, args);
     run.calls.set(live.entry.callId, live);
     script.manual.push(live.entry.callId);
     this.changed();

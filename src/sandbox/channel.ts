@@ -62,7 +62,10 @@ export class Channel {
     return !this.dead;
   }
 
-  /** Sends one request; settles with its reply, or with an error after `timeoutMs`. Never rejects. */
+  /**
+   * Sends one request; settles with its reply, or with `PLUGIN_TIMEOUT` once `timeoutMs` have passed
+   * (an `AbortSignal.timeout`, the harness's mechanism for time limits). Never rejects.
+   */
   request(body: RequestBody, timeoutMs: number): Promise<Outcome> {
     if (this.dead || !this.link)
       return Promise.resolve({ ok: false, error: bridge('the sandbox is closed') });
@@ -73,14 +76,17 @@ export class Channel {
       return Promise.resolve({ ok: false, error: bridge(message, 'oversized') });
     }
     return new Promise<Outcome>((resolve) => {
-      const timer = setTimeout(() => {
+      // The host's timer is a time limit like a tool's: a signal that aborts when the time is up.
+      const deadline = AbortSignal.timeout(timeoutMs);
+      const expire = () => {
         const message = `the plugin did not answer within ${timeoutMs} ms; its worker was stopped and will be replaced`;
         this.die({ code: 'PLUGIN_TIMEOUT', reason: 'deadline', message });
-      }, timeoutMs);
+      };
+      deadline.addEventListener('abort', expire, { once: true });
       this.pending.set(id, {
         kind: body.kind,
         settle: (outcome) => {
-          clearTimeout(timer);
+          deadline.removeEventListener('abort', expire);
           this.pending.delete(id);
           resolve(outcome);
         },

@@ -31,13 +31,16 @@ export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
     const frame = hiddenFrame();
     let closed = false;
     return new Promise<Link>((resolve, reject) => {
+      // A time limit, as everywhere in the harness: a signal that aborts when the time is up.
+      const startLimit = AbortSignal.timeout(spec.startMs ?? 30_000);
+      const late = () => fail('the sandbox did not start in time');
       const link: Link = {
         send: (text) => {
           if (!closed) frame.contentWindow?.postMessage(text, '*');
         },
         close: () => {
           closed = true;
-          clearTimeout(timer);
+          startLimit.removeEventListener('abort', late);
           window.removeEventListener('message', onMessage);
           // Removing the frame discards its document, which ends its worker.
           frame.remove();
@@ -47,7 +50,7 @@ export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
         link.close();
         reject(new Error(why));
       };
-      const timer = setTimeout(() => fail('the sandbox did not start in time'), spec.startMs ?? 30_000);
+      startLimit.addEventListener('abort', late, { once: true });
       let started = false;
       const onMessage = (event: MessageEvent) => {
         if (closed || event.source === null || event.source !== frame.contentWindow) return;
@@ -68,7 +71,7 @@ export function frameLink(spec: FrameLinkSpec = {}): OpenLink {
           );
         } else if (read.value.kind === 'ready') {
           started = true;
-          clearTimeout(timer);
+          startLimit.removeEventListener('abort', late);
           resolve(link);
         } else if (read.value.kind === 'crashed') fail(read.value.message);
       };

@@ -26,6 +26,9 @@ export type ErrorCode =
   | 'PLUGIN_ERROR'
   | 'PLUGIN_DECISION_INVALID'
   | 'PLUGIN_TIMEOUT'
+  | 'ABORTED'
+  | 'ABORTED_BEFORE_DISPATCH'
+  | 'TOOL_TIMEOUT'
   | 'BAD_PATTERN'
   | 'NOT_AVAILABLE'
   | `FS_${string}`
@@ -201,7 +204,10 @@ export interface DiffCard {
   hunks: DiffHunk[];
 }
 
-/** A window of a file: `offset` is its first line (1-based), `totalLines` the whole file's count. */
+/**
+ * A window of a file: `offset` is its first line (1-based), `totalLines` the whole file's count;
+ * `truncated` is true when it holds less than the whole file, and `cap` names the output cap that ended it.
+ */
 export interface ReadCard {
   card: 'read';
   title?: string;
@@ -209,6 +215,8 @@ export interface ReadCard {
   offset: number;
   lines: string[];
   totalLines: number;
+  truncated?: boolean;
+  cap?: { kind: 'lines' | 'bytes'; limit: number };
 }
 
 /** One hit of a search: a path, and for content searches the line and its text. */

@@ -4,10 +4,14 @@ import { Tool, text } from '../harness';
 const Input = z.strictObject({ note: z.string().optional() });
 const Value = z.strictObject({ count: z.number() });
 
+/** The time limit of `never_returns`: long enough to press Stop, short enough to see it end by itself. */
+export const NEVER_RETURNS_LIMIT_MS = 30_000;
+
 /**
  * Tools broken on purpose, one way each, to show that the harness contains every failure: a render that
- * throws, a value that fails its schema, meta that is not JSON, a presenter that throws, and a projection
- * that reads the clock.
+ * throws, a value that fails its schema, meta that is not JSON, a presenter that throws, a projection
+ * that reads the clock, and a tool that never returns (its call ends only when stopped, or at its time
+ * limit).
  */
 export function brokenTools() {
   return [
@@ -57,6 +61,17 @@ export function brokenTools() {
       output: Value,
       execute: () => ({ count: 4 }),
       render: (_a, v) => text(`count ${v.count} (report for ${new Date().getFullYear()})`),
+    }),
+    Tool.define({
+      name: 'never_returns',
+      description:
+        'A tool that never returns and ignores every request to stop: the harness ends its call when the ' +
+        `person stops it (ABORTED), or after ${NEVER_RETURNS_LIMIT_MS / 1000} seconds (TOOL_TIMEOUT).`,
+      input: Input,
+      output: Value,
+      timeoutMs: NEVER_RETURNS_LIMIT_MS,
+      execute: () => new Promise<never>(() => {}),
+      render: (_a, v) => text(`count ${v.count}`),
     }),
   ];
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, editFile, renderChange } from './file-ops';
+import { EDIT_WORDS } from './edit-words';
 import { defineFsTool } from './fs-errors';
 
 const EditInput = z.strictObject({
@@ -30,7 +31,7 @@ export function editTool(fs: FsBackend, spec: EditSpec = {}) {
     input: EditInput,
     output: ChangeValue,
     execute: (args, ctx) =>
-      editFile(fs, ctx, 'edit', args.path, {
+      editFile(fs, ctx, EDIT_WORDS, args.path, {
         oldString: args.old_string,
         newString: args.new_string,
         replaceAll: args.replace_all ?? false,

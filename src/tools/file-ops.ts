@@ -1,95 +1,14 @@
 import { z } from 'zod';
-import { text, ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import { text, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
 import { FsError } from '../fs/errors';
 import type { FsBackend, WriteGuard } from '../fs/types';
 import { counts, diffTexts, hunksText } from './diff';
+import { inTermsOf, type EditWords } from './edit-words';
 import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
-import { count, cutLine, lineWindow, numbered, textLines } from './lines';
+import { count, textLines } from './lines';
 
 /** A path argument, as every file tool describes it to the model. */
 export const PathArg = z.string().min(1).describe('Absolute path of the file, for example /src/app.ts');
-
-// ---------------------------------------------------------------- read
-
-/** The canonical value of a read: the window shown, and where it sits in the file. */
-export const ReadValue = z.strictObject({
-  path: z.string(),
-  version: z.string(),
-  offset: z.number().int().positive(),
-  lines: z.array(z.string()),
-  totalLines: z.number().int().nonnegative(),
-});
-export type ReadValue = z.infer<typeof ReadValue>;
-
-/** Reads a window of a file and records the observation. An absent file is recorded too, then refused. */
-export async function readWindow(
-  fs: FsBackend,
-  ctx: ToolContext,
-  path: string,
-  offset = 1,
-  limit = 200,
-): Promise<ReadValue> {
-  const file = await fs.read(path);
-  if (!file) {
-    observed(ctx, path, null);
-    throw new ToolError(
-      'FS_NOT_FOUND',
-      `${path} does not exist`,
-      'check the path with ls or glob; create it with write',
-    );
-  }
-  const window = lineWindow(file.content, offset, limit);
-  const total = window.total;
-  if (offset > Math.max(total, 1)) {
-    throw new ToolError(
-      'FS_OFFSET_PAST_END',
-      `offset ${offset} is past the end of ${file.path} (${count(total)} lines)`,
-      `use an offset from 1 to ${Math.max(total, 1)}`,
-    );
-  }
-  const lines = window.lines.map((line) => cutLine(line));
-  const whole = offset === 1 && lines.length === total;
-  const last = offset + lines.length - 1;
-  observed(ctx, file.path, {
-    version: file.version,
-    via: 'read',
-    ...(whole ? {} : { lines: [offset, last] }),
-  });
-  return { path: file.path, version: file.version, offset, lines, totalLines: total };
-}
-
-/**
- * "lines 41-80 of 1,203". The model's texts keep to Latin-1 punctuation: a single en dash or ellipsis
- * would make the engine store the whole text, kept in the session log, at two bytes a character.
- */
-export function windowLabel(v: { offset: number; lines: readonly unknown[]; totalLines: number }): string {
-  if (v.totalLines === 0) return 'empty file';
-  return `lines ${count(v.offset)}-${count(v.offset + v.lines.length - 1)} of ${count(v.totalLines)}`;
-}
-
-/** The model's text for a read: a header, numbered lines, and what is left beyond the window. */
-export function renderRead(v: ReadValue): Content {
-  const end = v.offset + v.lines.length - 1;
-  const after = v.totalLines - end;
-  const parts = [`${v.path} · version ${v.version} · ${windowLabel(v)}`];
-  if (v.lines.length) parts.push(numbered(v.lines, v.offset));
-  if (after > 0) parts.push(`... ${count(after)} more lines; call read with offset=${end + 1} to continue.`);
-  if (v.offset > 1) parts.push(`(${count(v.offset - 1)} lines before this window are not shown.)`);
-  return text(parts.join('\n'));
-}
-
-/** The read card, from the meta (the value itself is never at hand on replay). */
-export function readCard(result: ToolResult): Card {
-  const m = ReadValue.parse(result.meta);
-  return {
-    card: 'read',
-    title: m.version,
-    path: m.path,
-    offset: m.offset,
-    lines: m.lines,
-    totalLines: m.totalLines,
-  };
-}
 
 // ---------------------------------------------------------------- write and edit
 
@@ -149,23 +68,30 @@ export async function writeFile(
   const done = await guarded(async () => {
     if (strength === 'runtime-check') await checkFirst(fs, path, guard);
     await how.gap?.();
-    return fs.write(path, content, strength === 'credential' ? guard : { kind: 'none' }, agent(ctx));
+    const checked = strength === 'credential' ? guard : ({ kind: 'none' } as const);
+    return fs.write(path, content, checked, agent(ctx), { signal: ctx.signal });
   });
   observed(ctx, done.path, { version: done.version, via: 'write' });
   const { before, after, version, created, unchanged } = done;
   return { path: done.path, version, created, unchanged, before, after };
 }
 
-/** Replaces text in a file under the guard the edit-intent slot chose. */
+/**
+ * Replaces text in a file under the guard the edit-intent slot chose. The matcher's refusals are worded
+ * in `words`, the names the calling tool gives its parameters.
+ */
 export async function editFile(
   fs: FsBackend,
   ctx: ToolContext,
-  tool: string,
+  words: EditWords,
   path: string,
   edit: { oldString: string; newString: string; replaceAll?: boolean; unicodeFallback?: boolean },
 ): Promise<ChangeValue> {
-  const { guard, guarded } = await resolveEdit(ctx, tool, path);
-  const done = await guarded(() => fs.edit(path, edit, guard, agent(ctx)));
+  const { guard, guarded } = await resolveEdit(ctx, words.tool, path);
+  const options = { signal: ctx.signal };
+  const done = await inTermsOf(words, path, () =>
+    guarded(() => fs.edit(path, edit, guard, agent(ctx), options)),
+  );
   const newLines = textLines(edit.newString.replace(/\r\n/g, '\n')).length;
   const seen: [number, number] = [done.lines[0], Math.max(done.lines[0], done.lines[0] + newLines - 1)];
   observed(ctx, done.path, { version: done.version, via: 'edit', lines: seen });

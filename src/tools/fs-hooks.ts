@@ -1,4 +1,4 @@
-import { ToolError, slot, type ToolContext } from '../harness';
+import { ToolError, type ToolContext } from '../harness';
 import { editIntent, writeIntent, type EditDecision, type WriteDecision } from '../contracts/fs-intents';
 import { FsError } from '../fs/errors';
 import { normalizeFilePath } from '../fs/paths';
@@ -30,25 +30,25 @@ function resolve<G>(decision: WriteDecision | EditDecision | undefined, none: G)
   };
 }
 
-/** Asks the write-intent slot. Without a listener, writes are unconditional. */
+/** Asks the write-intent slot (its decision is logged). Without a listener, writes are unconditional. */
 export async function resolveWrite(
   ctx: ToolContext,
   tool: string,
   path: string,
 ): Promise<Resolved<WriteGuard>> {
   const input = { session: ctx.session, callId: ctx.callId, tool, path: normalizeFilePath(path) };
-  const answer = await slot(ctx.hooks, writeIntent, input);
+  const answer = await ctx.slot(writeIntent, input);
   return resolve<WriteGuard>(answer?.decision, { kind: 'none' });
 }
 
-/** Asks the edit-intent slot. Without a listener, edits are unconditional. */
+/** Asks the edit-intent slot (its decision is logged). Without a listener, edits are unconditional. */
 export async function resolveEdit(
   ctx: ToolContext,
   tool: string,
   path: string,
 ): Promise<Resolved<EditGuard>> {
   const input = { session: ctx.session, callId: ctx.callId, tool, path: normalizeFilePath(path) };
-  const answer = await slot(ctx.hooks, editIntent, input);
+  const answer = await ctx.slot(editIntent, input);
   return resolve<EditGuard>(answer?.decision, { kind: 'none' });
 }
 

@@ -1,5 +1,6 @@
 export * from './diff';
 export * from './edit';
+export * from './edit-words';
 export * from './file-ops';
 export * from './fs-hooks';
 export * from './glob';
@@ -10,4 +11,5 @@ export * from './read';
 export * from './search';
 export * from './str-replace-editor';
 export * from './toolbox';
+export * from './window';
 export * from './write';

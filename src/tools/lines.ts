@@ -6,11 +6,33 @@ export const MAX_LINE = 2000;
 /** The lines of a text, as the filesystem counts them (no empty line after a final newline). */
 export { splitLines as textLines };
 
-/** A line cut to `MAX_LINE` characters, with a marker when it was longer. */
+/** The marker at the end of a cut line, saying how many characters were left out. */
+export function cutMarker(left: number): string {
+  return ` ... [line cut: ${count(left)} more characters]`;
+}
+
+/** A line cut to `max` characters (default `MAX_LINE`), with a marker when it was longer. */
 export function cutLine(line: string, max = MAX_LINE): string {
-  return line.length <= max
-    ? line
-    : `${line.slice(0, max)} ... [line cut: ${line.length - max} more characters]`;
+  return line.length <= max ? line : `${line.slice(0, max)}${cutMarker(line.length - max)}`;
+}
+
+/** The size of `text` in UTF-8, in bytes, without encoding it (a lone surrogate counts as U+FFFD). */
+export function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit < 0x80) continue;
+    if (unit < 0x800) bytes += 1;
+    else if (unit >= 0xd800 && unit < 0xdc00 && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      // A surrogate pair is two units and four bytes; a lone surrogate is encoded as U+FFFD, three bytes.
+      if (next >= 0xdc00 && next < 0xe000) {
+        bytes += 2;
+        i++;
+      } else bytes += 2;
+    } else bytes += 2;
+  }
+  return bytes;
 }
 
 /** Lines numbered like `cat -n`, starting at `first`. */
@@ -24,6 +46,16 @@ const counter = new Intl.NumberFormat('en-US');
 /** A count written the same way everywhere ("1,200"), independent of the visitor's locale. */
 export function count(n: number): string {
   return n >= 0 && n < 1000 && Number.isInteger(n) ? String(n) : counter.format(n);
+}
+
+/** "1 line", "1,203 lines". */
+export function lineCount(n: number): string {
+  return `${count(n)} ${n === 1 ? 'line' : 'lines'}`;
+}
+
+/** A byte count as the model reads it: "256 KiB", or "5,000 bytes" when it is not a whole KiB. */
+export function bytesLabel(bytes: number): string {
+  return bytes % 1024 === 0 ? `${count(bytes / 1024)} KiB` : `${count(bytes)} bytes`;
 }
 
 /** The offset just past the next `n` line breaks from `from` in `text`; its length when fewer follow. */

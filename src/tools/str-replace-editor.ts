@@ -1,21 +1,19 @@
 import { z } from 'zod';
 import { ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
 import type { FsBackend } from '../fs/types';
+import { ChangeValue, PathArg, changeMeta, diffCard, editFile, renderChange, writeFile } from './file-ops';
+import { agent, observed, resolveEdit } from './fs-hooks';
+import { bytesLabel, count, lineCount, textLines } from './lines';
 import {
-  ChangeValue,
-  PathArg,
   ReadValue,
-  changeMeta,
-  diffCard,
-  editFile,
+  WINDOW_CAPS,
   readCard,
   readWindow,
-  renderChange,
-  renderRead,
-  writeFile,
-} from './file-ops';
-import { agent, observed, resolveEdit } from './fs-hooks';
-import { textLines } from './lines';
+  renderWindow,
+  windowCaps,
+  type WindowCaps,
+} from './window';
+import { EDITOR_WORDS } from './edit-words';
 import { defineFsTool } from './fs-errors';
 import { FsError } from '../fs/errors';
 
@@ -74,8 +72,8 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   if (after > total) {
     throw new ToolError(
       'FS_OFFSET_PAST_END',
-      `line ${after} is past the end of ${path} (${total} lines)`,
-      `use 0 to ${total}`,
+      `insert_line ${after} is past the end of ${file.path} (${lineCount(total)})`,
+      `use an insert_line from 0 (the top) to ${total} (after the last line)`,
     );
   }
   const eol = file.content.includes('\r\n') ? '\r\n' : '\n';
@@ -88,7 +86,7 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   const content = `${head}${glue}${text.replace(/\r?\n/g, eol)}${end}${tail}`;
   // An insert is an edit: the session's version guards the whole rewrite.
   const writeGuard = version ? ({ kind: 'replaceIfVersion', version } as const) : ({ kind: 'none' } as const);
-  const done = await guarded(() => fs.write(path, content, writeGuard, agent(ctx)));
+  const done = await guarded(() => fs.write(path, content, writeGuard, agent(ctx), { signal: ctx.signal }));
   observed(ctx, done.path, {
     version: done.version,
     via: 'edit',
@@ -104,20 +102,21 @@ async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: numb
   };
 }
 
-async function run(fs: FsBackend, args: Input, ctx: ToolContext): Promise<Value> {
+async function run(fs: FsBackend, caps: WindowCaps, args: Input, ctx: ToolContext): Promise<Value> {
   const tool = 'str_replace_editor';
   switch (args.command) {
     case 'view': {
       const [first, last] = args.view_range ?? [1, -1];
       const limit = last === -1 ? Number.MAX_SAFE_INTEGER : Math.max(1, last - first + 1);
-      return { kind: 'view', view: await readWindow(fs, ctx, args.path, first, limit) };
+      const ask = { offset: first, limit, caps, reader: tool } as const;
+      return { kind: 'view', view: await readWindow(fs, ctx, args.path, ask) };
     }
     case 'create':
       return { kind: 'change', change: await writeFile(fs, ctx, tool, args.path, args.file_text) };
     case 'str_replace':
       return {
         kind: 'change',
-        change: await editFile(fs, ctx, tool, args.path, {
+        change: await editFile(fs, ctx, EDITOR_WORDS, args.path, {
           oldString: args.old_str,
           newString: args.new_str,
         }),
@@ -127,21 +126,27 @@ async function run(fs: FsBackend, args: Input, ctx: ToolContext): Promise<Value>
   }
 }
 
-/** `str_replace_editor`: view, create, str_replace and insert in one tool, sharing the session's ledger. */
-export function strReplaceEditorTool(fs: FsBackend) {
+/**
+ * `str_replace_editor`: view, create, str_replace and insert in one tool, sharing the session's ledger.
+ * A view holds at most `caps.lines` lines and `caps.bytes` bytes of text.
+ */
+export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = WINDOW_CAPS) {
+  const cap = windowCaps(caps);
   return defineFsTool({
     name: 'str_replace_editor',
     description:
-      'View, create and change files. Commands: view (optionally view_range [first, last]), create ' +
+      'View, create and change files. Commands: view (optionally view_range [first, last]; one view shows ' +
+      `at most ${count(cap.lines)} lines and ${bytesLabel(cap.bytes)} of text, and says which view_range ` +
+      'comes next when it stops short), create ' +
       '(path, file_text), str_replace (old_str must occur exactly once), insert (new_str after insert_line). ' +
       'The same rules as read, write and edit apply, with the same record of what you have read: change ' +
       'an existing file only after viewing it (FS_NOT_OBSERVED), and re-view it when it has changed ' +
       '(FS_STALE_VERSION).',
     input: Input,
     output: Value,
-    execute: (args, ctx) => run(fs, args, ctx),
+    execute: (args, ctx) => run(fs, cap, args, ctx),
     render: (_args, value): Content =>
-      value.kind === 'view' ? renderRead(value.view) : renderChange(value.change),
+      value.kind === 'view' ? renderWindow(value.view, 'str_replace_editor') : renderChange(value.change),
     presentationMeta: (_args, value) => (value.kind === 'view' ? value.view : changeMeta(value.change)),
     presentCall: (args): Card => ({
       card: 'generic',

@@ -11,7 +11,7 @@ function readCard(card: Of<'read'>): HTMLElement {
     card.totalLines === 0
       ? tr('emptyFile')
       : tr('linesOf', { from: num(card.offset), to: num(to), total: num(card.totalLines) });
-  const partial = card.offset > 1 || to < card.totalLines;
+  const partial = card.truncated ?? (card.offset > 1 || to < card.totalLines);
   const code = h('code', {}, card.lines.join('\n'));
   highlightInto(code, card.path, card.lines);
   return h(

@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { claimsCases } from '../contract/claims-contract';
+import { fileToolsCases } from '../contract/file-tools-contract';
 import { fsContractCases } from '../contract/fs-contract';
 import { testPage } from './env';
 
-test('every backend contract case passes on real IndexedDB and in memory, and every claims case with two tabs', async ({
+test('every backend and file tools contract case passes on real IndexedDB and in memory, and every claims case with two tabs', async ({
   page,
 }) => {
   // A new database for every IndexedDB case, one after another; generous for a loaded machine.
@@ -15,10 +16,15 @@ test('every backend contract case passes on real IndexedDB and in memory, and ev
   expect(await page.evaluate(() => window.__failure)).toBeUndefined();
   const results = (await page.evaluate(() => window.__results)) ?? [];
   // Counted from the suite itself, so a page that ran nothing (or only some) cannot pass.
-  expect(results.length, 'cases run').toBe(2 * fsContractCases.length + claimsCases.length);
+  expect(results.length, 'cases run').toBe(
+    2 * (fsContractCases.length + fileToolsCases.length) + claimsCases.length,
+  );
   for (const backend of ['IdbBackend', 'MemoryBackend']) {
     const names = results.filter((r) => r.name.startsWith(`${backend}: `)).map((r) => r.name);
-    expect(names).toEqual(fsContractCases.map((c) => `${backend}: ${c.name}`));
+    expect(names).toEqual([
+      ...fsContractCases.map((c) => `${backend}: ${c.name}`),
+      ...fileToolsCases.map((c) => `${backend}: file tools: ${c.name}`),
+    ]);
   }
   const claims = results.filter((r) => r.name.startsWith('two tabs: ')).map((r) => r.name);
   expect(claims).toEqual(claimsCases.map((c) => `two tabs: ${c.name}`));

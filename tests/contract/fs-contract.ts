@@ -477,6 +477,55 @@ export const fsContractCases: FsContractCase[] = [
       );
     },
   },
+  {
+    name: 'a write, edit or delete whose signal has aborted changes nothing (FS_ABORTED)',
+    run: async (make) => {
+      const [fs, version] = await withFile(make);
+      const signal = AbortSignal.abort();
+      const guard = { kind: 'ifVersion', version } as const;
+      await failsCleanly(fs, 'FS_ABORTED', () => fs.write('/a.txt', 'x', none, agent, { signal }));
+      await failsCleanly(fs, 'FS_ABORTED', () => fs.write('/new.txt', 'x', none, agent, { signal }));
+      await failsCleanly(fs, 'FS_ABORTED', () =>
+        fs.edit('/a.txt', edit('hello', 'bye'), guard, agent, { signal }),
+      );
+      await failsCleanly(fs, 'FS_ABORTED', () => fs.delete('/a.txt', agent, { signal }));
+      equal(await fs.read('/new.txt'), null, 'a create that was stopped');
+    },
+  },
+  {
+    name: 'a mutation stopped while it is under way lands whole or not at all',
+    run: async (make) => {
+      const [fs, version] = await withFile(make, 'one\ntwo\n');
+      const before = await snapshot(fs, '/a.txt');
+      const stop = new AbortController();
+      const guard = { kind: 'ifVersion', version } as const;
+      const pending = fs.edit('/a.txt', edit('two', 'TWO'), guard, agent, { signal: stop.signal });
+      stop.abort();
+      let code: unknown = null;
+      try {
+        await pending;
+      } catch (error) {
+        code = (error as { code?: unknown }).code;
+      }
+      const after = await fs.read('/a.txt');
+      if (code === 'FS_ABORTED') equal(await snapshot(fs, '/a.txt'), before, 'state after a stop in time');
+      else {
+        equal(code, null, 'a mutation stopped too late succeeds');
+        equal(after?.content, 'one\nTWO\n', 'content of a mutation stopped too late');
+        equal((await fs.journal()).length, 2, 'journal of a mutation stopped too late');
+      }
+    },
+  },
+  {
+    name: 'a signal that aborts after a mutation committed changes nothing of it',
+    run: async (make) => {
+      const fs = await make();
+      const stop = new AbortController();
+      const { version } = await fs.write('/a.txt', 'kept', none, agent, { signal: stop.signal });
+      stop.abort();
+      equal(await fs.read('/a.txt'), { path: '/a.txt', content: 'kept', version }, 'read');
+    },
+  },
 ];
 
 /** The contract cases bound to one backend, named `<name>: <case>`, ready for any runner. */

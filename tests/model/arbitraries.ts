@@ -31,42 +31,56 @@ const small = (max: number) =>
     { weight: 1, arbitrary: fc.integer({ min: 1, max }) },
   );
 
-const agentCommand: fc.Arbitrary<Command> = fc.oneof(
-  {
-    weight: 5,
-    arbitrary: fc
-      .record({ session, path, via: fc.constantFrom('read', 'view'), offset: small(4), limit: small(3) })
-      .map(({ offset, limit, ...rest }): Command => ({
-        kind: 'read',
-        ...rest,
-        ...(offset === undefined ? {} : { offset }),
-        ...(limit === undefined ? {} : { limit }),
-      })),
-  },
-  {
-    weight: 3,
-    arbitrary: fc
-      .record({ session, path, content, via: fc.constantFrom('write', 'create') })
-      .map((r): Command => ({ kind: 'write', ...r })),
-  },
-  {
-    weight: 4,
-    arbitrary: fc
-      .record({ session, path, oldString, newString, replaceAll: fc.boolean(), str: fc.boolean() })
-      .map(({ str, replaceAll, ...r }): Command => ({
-        kind: 'edit',
-        ...r,
-        // str_replace_editor's str_replace has no replace_all.
-        replaceAll: str ? false : replaceAll,
-        via: str ? 'str_replace' : 'edit',
-      })),
-  },
-  {
-    weight: 1,
-    arbitrary: fc
-      .record({ session, path, line: fc.integer({ min: 0, max: 3 }), text: newString })
-      .map((r): Command => ({ kind: 'insert', ...r })),
-  },
+/** Mostly no stop; else a stop before the call, or after a few microtasks or tasks of it. */
+const stop = fc.oneof(
+  { weight: 6, arbitrary: fc.constant(undefined) },
+  { weight: 1, arbitrary: fc.constant({ ticks: 0, macro: false }) },
+  { weight: 2, arbitrary: fc.record({ ticks: fc.integer({ min: 1, max: 40 }), macro: fc.constant(false) }) },
+  { weight: 1, arbitrary: fc.record({ ticks: fc.integer({ min: 1, max: 4 }), macro: fc.constant(true) }) },
+);
+
+/** An agent's command, sometimes stopped at a random point. */
+const withStop = (command: fc.Arbitrary<Command>): fc.Arbitrary<Command> =>
+  fc.tuple(command, stop).map(([c, s]) => (s === undefined ? c : ({ ...c, stop: s } as Command)));
+
+const agentCommand: fc.Arbitrary<Command> = withStop(
+  fc.oneof(
+    {
+      weight: 5,
+      arbitrary: fc
+        .record({ session, path, via: fc.constantFrom('read', 'view'), offset: small(4), limit: small(3) })
+        .map(({ offset, limit, ...rest }): Command => ({
+          kind: 'read',
+          ...rest,
+          ...(offset === undefined ? {} : { offset }),
+          ...(limit === undefined ? {} : { limit }),
+        })),
+    },
+    {
+      weight: 3,
+      arbitrary: fc
+        .record({ session, path, content, via: fc.constantFrom('write', 'create') })
+        .map((r): Command => ({ kind: 'write', ...r })),
+    },
+    {
+      weight: 4,
+      arbitrary: fc
+        .record({ session, path, oldString, newString, replaceAll: fc.boolean(), str: fc.boolean() })
+        .map(({ str, replaceAll, ...r }): Command => ({
+          kind: 'edit',
+          ...r,
+          // str_replace_editor's str_replace has no replace_all.
+          replaceAll: str ? false : replaceAll,
+          via: str ? 'str_replace' : 'edit',
+        })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .record({ session, path, line: fc.integer({ min: 0, max: 3 }), text: newString })
+        .map((r): Command => ({ kind: 'insert', ...r })),
+    },
+  ),
 );
 
 const otherCommand: fc.Arbitrary<Command> = fc.oneof(

@@ -9,10 +9,29 @@
 export const SESSIONS = ['s1', 's2'] as const;
 export type SessionId = (typeof SESSIONS)[number];
 
+/**
+ * When an agent's call is stopped: before it is made (`ticks` 0), or once `ticks` turns of the event
+ * loop have passed after it was made (microtasks, or with `macro` whole tasks). The reference ignores
+ * it: the test accepts the call's own outcome, or nothing at all, or its mutation whole without the
+ * observation (see the model-based test).
+ */
+export interface Stop {
+  ticks: number;
+  macro: boolean;
+}
+
 /** One step of a run: an agent's tool call, a change behind the agents' backs, or a page reload. */
 export type Command =
-  | { kind: 'read'; session: SessionId; path: string; via: 'read' | 'view'; offset?: number; limit?: number }
-  | { kind: 'write'; session: SessionId; path: string; content: string; via: 'write' | 'create' }
+  | {
+      kind: 'read';
+      session: SessionId;
+      path: string;
+      via: 'read' | 'view';
+      offset?: number;
+      limit?: number;
+      stop?: Stop;
+    }
+  | { kind: 'write'; session: SessionId; path: string; content: string; via: 'write' | 'create'; stop?: Stop }
   | {
       kind: 'edit';
       session: SessionId;
@@ -21,8 +40,9 @@ export type Command =
       newString: string;
       replaceAll: boolean;
       via: 'edit' | 'str_replace';
+      stop?: Stop;
     }
-  | { kind: 'insert'; session: SessionId; path: string; line: number; text: string }
+  | { kind: 'insert'; session: SessionId; path: string; line: number; text: string; stop?: Stop }
   | { kind: 'external-write'; path: string; content: string }
   | { kind: 'external-edit'; path: string; oldString: string; newString: string }
   | { kind: 'delete'; path: string }

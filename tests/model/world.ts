@@ -58,8 +58,12 @@ function storedLog(stored: ReadonlyMap<SessionId, string>, id: SessionId): Harne
   return text === undefined ? [] : parseLog(text);
 }
 
-/** Runs one command (other than reload) against the world. */
-export async function execute(world: World, command: Exclude<Command, { kind: 'reload' }>): Promise<Outcome> {
+/** Runs one command (other than reload) against the world; an agent's call takes `signal`. */
+export async function execute(
+  world: World,
+  command: Exclude<Command, { kind: 'reload' }>,
+  signal?: AbortSignal,
+): Promise<Outcome> {
   switch (command.kind) {
     case 'external-write':
       return backend(() => world.external.write(command.path, command.content, none, button));
@@ -72,7 +76,7 @@ export async function execute(world: World, command: Exclude<Command, { kind: 'r
     default: {
       const session = world.sessions.get(command.session)!;
       const [tool, args] = toolCall(command);
-      const { outcome } = await session.call(tool, args);
+      const { outcome } = await session.call(tool, args, signal ? { signal } : {});
       return { code: outcome.result.error?.code ?? null, ...versionOf(outcome.value) };
     }
   }

@@ -1,8 +1,9 @@
-// Runs every case of the backend contract against the real IndexedDB of the browser (a new database per
-// case) and against the in-memory backend, then the claims cases with two tabs' connections to one
+// Runs every case of the backend contract and of the file tools' contract against the real IndexedDB of
+// the browser (a new database per case) and against the in-memory backend, then the claims cases with two tabs' connections to one
 // database, and publishes one result per case for fs-idb.spec.ts.
 import { IdbBackend, MemoryBackend, connect } from '../../../src/fs';
 import { claimsCases, type MakeTabs } from '../../contract/claims-contract';
+import { fileToolsContract } from '../../contract/file-tools-contract';
 import { fsContract, type MakeBackend } from '../../contract/fs-contract';
 
 /** One contract case as it ran here. */
@@ -39,7 +40,14 @@ const claims = claimsCases.map((c) => ({ name: `two tabs: ${c.name}`, run: () =>
 
 async function runAll(): Promise<ContractResult[]> {
   const results: ContractResult[] = [];
-  for (const c of [...fsContract('IdbBackend', idb), ...fsContract('MemoryBackend', memory), ...claims]) {
+  const cases = [
+    ...fsContract('IdbBackend', idb),
+    ...fileToolsContract('IdbBackend', idb),
+    ...fsContract('MemoryBackend', memory),
+    ...fileToolsContract('MemoryBackend', memory),
+    ...claims,
+  ];
+  for (const c of cases) {
     try {
       await c.run();
       results.push({ name: c.name, ok: true });

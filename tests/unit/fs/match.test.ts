@@ -122,8 +122,37 @@ describe('applyEdit: refusals', () => {
     expect(errorOf(() => applyEdit('x x x', spec('x', 'y'))).message).toContain('3 times');
   });
 
-  it('suggests more context or replace_all for an ambiguous match', () => {
-    expect(errorOf(() => applyEdit('x x', spec('x', 'y'))).remedy).toMatch(/surrounding lines.*replace_all/);
+  it('suggests more context or replaceAll for an ambiguous match, in the terms of its own API', () => {
+    expect(errorOf(() => applyEdit('x x', spec('x', 'y'))).remedy).toMatch(/surrounding text.*replaceAll/);
+  });
+
+  it('describes an ambiguous match: the count, and the line each of the first matches starts on', () => {
+    expect(errorOf(() => applyEdit('a x\nb\nx c\nx\n', spec('x', 'y'))).detail).toEqual({
+      kind: 'ambiguous',
+      count: 3,
+      lines: [1, 3, 4],
+      folded: false,
+    });
+  });
+
+  it('names the lines of the first five matches only, with the full count', () => {
+    const file = Array.from({ length: 12 }, (_, i) => (i % 2 ? 'x' : '-')).join('\n');
+    expect(errorOf(() => applyEdit(file, spec('x', 'y'))).detail).toEqual({
+      kind: 'ambiguous',
+      count: 6,
+      lines: [2, 4, 6, 8, 10],
+      folded: false,
+    });
+  });
+
+  it('describes the other refusals for the tools to word', () => {
+    expect(errorOf(() => applyEdit('abc', spec('', 'x'))).detail).toEqual({ kind: 'empty' });
+    expect(errorOf(() => applyEdit('abc', spec('b', 'b'))).detail).toEqual({ kind: 'identical' });
+    expect(errorOf(() => applyEdit('a\r\nb', spec('a\nb', 'a\r\nb'))).detail).toEqual({ kind: 'no-effect' });
+    expect(errorOf(() => applyEdit('abc', spec('x', 'y'))).detail).toEqual({
+      kind: 'not-found',
+      folded: false,
+    });
   });
 
   it('counts overlapping occurrences as ambiguous', () => {

@@ -95,6 +95,30 @@ describe('Card: truncation must be visible', () => {
     expect(Card.safeParse(read({ offset: 1, lines: [], totalLines: 0 })).success).toBe(true);
   });
 
+  it('refuses a read card showing part of a file that says truncated: false', () => {
+    expect(Card.safeParse(read({ truncated: false })).success).toBe(false);
+    expect(Card.safeParse(read({ offset: 1, lines: ['a'], totalLines: 2, truncated: false })).success).toBe(
+      false,
+    );
+  });
+
+  it('accepts a partial read card that says truncated, with the cap that ended it', () => {
+    expect(Card.safeParse(read({ truncated: true, cap: { kind: 'bytes', limit: 262144 } })).success).toBe(
+      true,
+    );
+  });
+
+  it('accepts a whole window that says truncated: a line in it was cut', () => {
+    expect(
+      Card.safeParse(read({ offset: 1, lines: ['a ... [line cut]'], totalLines: 1, truncated: true }))
+        .success,
+    ).toBe(true);
+  });
+
+  it('refuses a read card whose cap is neither lines nor bytes', () => {
+    expect(Card.safeParse(read({ cap: { kind: 'chars', limit: 1 } as never })).success).toBe(false);
+  });
+
   it('refuses a read card with offset 0', () => {
     expect(Card.safeParse(read({ offset: 0 })).success).toBe(false);
   });

@@ -172,6 +172,16 @@ describe('replay of file tool sessions', () => {
   });
 });
 
+describe('read cards of logs written before windows were capped', () => {
+  it('still replay as read cards, truncated when the window was partial', async () => {
+    const w = await mk();
+    const tool = w.registry.get('read')!;
+    const window = { path: '/a.txt', offset: 3, lines: ['c'], totalLines: 9 };
+    const card = tool.presentResult!({ path: '/a.txt' }, { content: [], meta: { ...window, version: 'v1' } });
+    expect(card).toEqual({ card: 'read', title: 'v1', ...window, truncated: true });
+  });
+});
+
 describe('what the model is told', () => {
   it('describes every tool with its JSON Schema', async () => {
     const w = await mk();

@@ -1,0 +1,42 @@
+import { text } from './content';
+import { ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
+import type { NotJson } from './json';
+import type { ResultError, ToolResult } from './tool';
+
+// The error results of a call, worded once: what the registry answers when a call cannot go on.
+
+/** An error result: the model reads `Error CODE: message` and the remedy. */
+export function errorResult(code: ErrorCode, message: string, remedy?: string): ToolResult {
+  const error: ResultError = remedy ? { code, message, remedy } : { code, message };
+  return { content: text(`Error ${code}: ${message}${remedy ? `\nRemedy: ${remedy}` : ''}`), error };
+}
+
+/** The error result for anything thrown: a `ToolError`'s code and remedy, else `fallback`. */
+export function fromThrown(thrown: unknown, fallback: ErrorCode): ToolResult {
+  let remedy: string | undefined;
+  try {
+    remedy = thrown instanceof ToolError && typeof thrown.remedy === 'string' ? thrown.remedy : undefined;
+  } catch {
+    // A revoked proxy throws even on `instanceof`; escaping here would skip the post-execute hooks.
+  }
+  return errorResult(codeOf(thrown, fallback), describeThrown(thrown), remedy);
+}
+
+/** What an interrupted tool leaves behind, said the same way by every stop and time limit. */
+export const CHANGES_STAY =
+  'a change it had already committed stays, and one it had not made is never made (each change of a ' +
+  'file is whole or not at all): check the files involved, then call again if you still need to';
+
+/** `INVALID_ARGS` for arguments that are not JSON, naming the argument and the reason. */
+export function notJsonResult(tool: string, notJson: NotJson): ToolResult {
+  // `at` is a path from the arguments' root: `.offset`, `.edits[2].text`, or '' for the root itself.
+  const what =
+    notJson.at === ''
+      ? `the arguments of ${tool} are not JSON`
+      : `argument ${notJson.at.replace(/^\./, '')} of ${tool} is not JSON`;
+  return errorResult(
+    'INVALID_ARGS',
+    `${what}: ${notJson.why}`,
+    'send the arguments as plain JSON (finite numbers, strings, booleans, null, arrays, objects), then call again',
+  );
+}
