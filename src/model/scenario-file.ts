@@ -9,6 +9,7 @@ import {
   SCENARIO_VERSION,
   ScenarioBody,
   ScenarioFile,
+  stepKinds,
   type ScenarioFileInput,
 } from './scenario-schema';
 
@@ -101,7 +102,7 @@ function checkScenario(raw: unknown): ScenarioRead {
     return refuse('SCENARIO_TOO_LARGE', 'steps', `${steps} steps; at most ${SCENARIO_LIMITS.steps}`);
   const parsed = ScenarioFile.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
-    const found = explain(parsed.error.issues[0]!, []);
+    const found = explainFirst(parsed.error.issues[0]!, raw);
     return refuse('SCENARIO_INVALID', formatPath(found.path), found.detail);
   }
   const { $schema: _schema, format: _format, version: _version, ...scenario } = parsed.data;
@@ -133,8 +134,9 @@ const article = (expected: string) =>
       ? `an ${expected}`
       : `a ${expected}`;
 
-// zod reports a key that is absent as an issue without `input` (asked for with `reportInput`).
-const missing = (issue: Issue) => !('input' in issue);
+// With `reportInput`, zod gives each issue the value it met; JSON has no undefined, so undefined there
+// means the key is absent.
+const missing = (issue: Issue) => issue.input === undefined;
 
 // How far a branch of a union is from what the author wrote: keys it lacks or does not know, and a
 // wrong kind of value altogether (weighted most). The branch with the smallest distance is the one
@@ -156,6 +158,21 @@ function unionDetail(path: readonly PropertyKey[]): string {
   return isStep
     ? 'a step is one of {"say"}, {"call", "args"}, {"external", "note"} and {"use", "say"}'
     : 'expected a text: a string, or {"en", "zh"}';
+}
+
+// A step is explained against the kind its keys name: zod alone would report against whichever kind
+// failed least, which is often not the one the author wrote (`{"use": ["mine"], "say": …}` fits a say
+// step but for one unknown key).
+function explainFirst(issue: Issue, raw: Record<string, unknown>): Found {
+  const [top, index] = issue.path;
+  const step =
+    top === 'steps' && typeof index === 'number' && Array.isArray(raw.steps) ? raw.steps[index] : undefined;
+  if (step === undefined) return explain(issue, []);
+  const at = ['steps', index!];
+  const kind = isRecord(step) ? stepKinds.find(([key]) => key in step) : undefined;
+  if (!kind) return { path: at, detail: unionDetail(at) };
+  const parsed = kind[1].safeParse(step, { reportInput: true });
+  return parsed.success ? explain(issue, []) : explain(parsed.error.issues[0]!, at);
 }
 
 function explain(issue: Issue, base: readonly PropertyKey[]): Found {

@@ -86,6 +86,17 @@ const UseStep = z
 
 /** One step of a scenario's script. */
 export const ScenarioStep = z.union([SayStep, CallStep, ExternalStep, UseStep]);
+
+/**
+ * Which kind of step an object means, by the key that names it (`use` first: a use step also says),
+ * so a step that does not fit is explained against the kind its author wrote.
+ */
+export const stepKinds = [
+  ['use', UseStep],
+  ['call', CallStep],
+  ['external', ExternalStep],
+  ['say', SayStep],
+] as const;
 export type ScenarioStep = z.output<typeof ScenarioStep>;
 
 /** What a run must end with: the error codes met, in order, and the contents of these files. */
