@@ -1,24 +1,24 @@
 import type { BuiltInScenario } from '../scenario';
 import { parseScenarioObject } from '../scenario-file';
-import ambiguousEdit from './ambiguous-edit.json';
-import brokenTools from './broken-tools.json';
-import cardTour from './card-tour.json';
-import createVsOverwrite from './create-vs-overwrite.json';
-import editBeforeRead from './edit-before-read.json';
-import happyPath from './happy-path.json';
-import labAskWrites from './lab-ask-writes.json';
-import labDenySecrets from './lab-deny-secrets.json';
-import labFirstWins from './lab-first-wins.json';
-import labImpure from './lab-impure.json';
-import labRedactContent from './lab-redact-content.json';
-import labRedactValue from './lab-redact-value.json';
-import lineEndings from './line-endings.json';
-import missingFile from './missing-file.json';
-import policyStrengths from './policy-strengths.json';
-import sharedLedger from './shared-ledger.json';
-import sqlRedaction from './sql-redaction.json';
-import staleVersion from './stale-version.json';
-import truncation from './truncation.json';
+import ambiguousEdit from './ambiguous-edit.json' with { type: 'json' };
+import brokenTools from './broken-tools.json' with { type: 'json' };
+import cardTour from './card-tour.json' with { type: 'json' };
+import createVsOverwrite from './create-vs-overwrite.json' with { type: 'json' };
+import editBeforeRead from './edit-before-read.json' with { type: 'json' };
+import happyPath from './happy-path.json' with { type: 'json' };
+import labAskWrites from './lab-ask-writes.json' with { type: 'json' };
+import labDenySecrets from './lab-deny-secrets.json' with { type: 'json' };
+import labFirstWins from './lab-first-wins.json' with { type: 'json' };
+import labImpure from './lab-impure.json' with { type: 'json' };
+import labRedactContent from './lab-redact-content.json' with { type: 'json' };
+import labRedactValue from './lab-redact-value.json' with { type: 'json' };
+import lineEndings from './line-endings.json' with { type: 'json' };
+import missingFile from './missing-file.json' with { type: 'json' };
+import policyStrengths from './policy-strengths.json' with { type: 'json' };
+import sharedLedger from './shared-ledger.json' with { type: 'json' };
+import sqlRedaction from './sql-redaction.json' with { type: 'json' };
+import staleVersion from './stale-version.json' with { type: 'json' };
+import truncation from './truncation.json' with { type: 'json' };
 
 /**
  * The built-in scenario files, as written, in the gallery's order; the plugin lab's (those with `lab`)
