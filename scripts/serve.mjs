@@ -1,5 +1,9 @@
 // A tiny static server for the built site, used by Playwright's webServer and by the benchmarks.
-// It serves dist/ under a sub-path (proving the relative base) and .test-dist/ under /test-pages/.
+// It serves dist/ under a sub-path (proving the relative base) and .test-dist/ under /test-pages/; and
+// for the example tutorial page, examples/ under /examples/ and dist/ again under /dist/ (the example
+// loads ../../dist/embed.js, as from a checkout of the repository). JSON files are sent with
+// `Access-Control-Allow-Origin: *`, as static hosts such as GitHub Pages send them, so a scenario file on
+// one origin can be read by a playground on another; nothing else is.
 //
 //   node scripts/serve.mjs [--port 4173] [--host 127.0.0.1]     (or PORT=… SERVE_HOST=…)
 //
@@ -20,6 +24,8 @@ export const TEST_PAGES_PATH = '/test-pages/';
 const mounts = [
   { prefix: APP_PATH, root: join(repo, 'dist'), build: 'npm run build' },
   { prefix: TEST_PAGES_PATH, root: join(repo, '.test-dist'), build: 'npx vite build -c vite.test.config.ts' },
+  { prefix: '/examples/', root: join(repo, 'examples'), build: 'git checkout -- examples' },
+  { prefix: '/dist/', root: join(repo, 'dist'), build: 'npm run build' },
 ];
 
 const types = {
@@ -75,6 +81,7 @@ async function serveFile(req, res, mount, path) {
     'content-length': stat.size,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    ...(extname(file).toLowerCase() === '.json' ? { 'access-control-allow-origin': '*' } : {}),
   });
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
