@@ -25,8 +25,8 @@ import {
 
 /** What each kind of report hands its listeners. */
 export interface Payloads {
-  /** The ready message itself. */
-  ready: Record<string, unknown>;
+  /** The ready message, `{type: "harness-playground:ready"}`. */
+  ready: { type: typeof READY };
   state: EmbedState;
   /** One logged event, in the session file's format. */
   event: Record<string, unknown>;
@@ -98,6 +98,8 @@ class Embed implements Controller {
   private queue: Command[] = [];
   private readonly listeners = new Map<ReportKind, Set<(payload: never) => void>>();
   private destroyed = false;
+  /** The scenario's title, once a card has read it: it names the frame for screen readers. */
+  private title: string | null = null;
   private readonly hear = (e: MessageEvent) => this.onMessage(e);
   private readonly page: PageDefaults;
 
@@ -126,7 +128,9 @@ class Embed implements Controller {
     const card = placeholder(this.lang, stand, () => this.play());
     this.root.append(card.el);
     void fetchPreview(scenario, this.settings.app, this.lang).then((preview) => {
-      if (preview && !this.destroyed && card.el.isConnected) card.fill(preview);
+      if (!preview || this.destroyed || !card.el.isConnected) return;
+      card.fill(preview);
+      this.title = preview.title;
     });
   }
 
@@ -141,7 +145,7 @@ class Embed implements Controller {
   private open(scenario: ScenarioRef | null, autoplay: boolean): void {
     const settings = { ...this.settings, scenario };
     const frame = document.createElement('iframe');
-    frame.title = 'Harness Playground';
+    frame.title = this.title ? `Harness Playground: ${this.title}` : 'Harness Playground';
     frame.src = frameAddress(settings, { autoplay });
     frame.style.height =
       this.settings.height === 'auto'
@@ -163,7 +167,7 @@ class Embed implements Controller {
     const data: unknown = e.data;
     if (!isRecord(data) || typeof data.type !== 'string' || !data.type.startsWith(MESSAGE_PREFIX)) return;
     // A playground that predates the ready message listens from its first state report.
-    if (!this.ready && (data.type === READY || data.type === STATE)) this.becomeReady(data);
+    if (!this.ready && (data.type === READY || data.type === STATE)) this.becomeReady({ type: READY });
     if (data.type === STATE && isRecord(data.state)) {
       this.state = data.state as unknown as EmbedState;
       this.emit('state', this.state);
@@ -171,7 +175,7 @@ class Embed implements Controller {
     else if (data.type === RESIZE) this.resize(data.height);
   }
 
-  private becomeReady(message: Record<string, unknown>): void {
+  private becomeReady(message: { type: typeof READY }): void {
     this.ready = true;
     const queued = this.queue;
     this.queue = [];
@@ -241,6 +245,7 @@ class Embed implements Controller {
     if (this.destroyed) return;
     const ref = scenarioRef(scenario, this.page.base);
     this.settings.scenario = ref;
+    this.title = null;
     if (!this.frame) {
       // A card still waiting for its click shows the new scenario instead.
       this.root.querySelector('[data-placeholder]')?.remove();

@@ -304,6 +304,7 @@ test('click to load: a light card with the built-in scenario’s title and lesso
   await card.getByRole('button', { name: 'Play' }).click();
   await expect(card).toHaveCount(0);
   expect(await frameSrc(page, 'a')).toBe(`${BASE_URL}?embed=1&scenario=stale-version&lang=en`);
+  await expect(page.locator('#a iframe')).toHaveAttribute('title', `Harness Playground: ${s.title.en}`);
   // The real playground plays once it listens.
   await expect
     .poll(
