@@ -20,7 +20,10 @@ const layers = {
   model: ['harness'],
   // The composition root: builds a run from every layer below the interface.
   run: ['harness', 'fs', 'contracts', 'tools', 'plugins', 'model'],
-  ui: ['harness', 'fs', 'contracts', 'plugins', 'model', 'run', 'sandbox'],
+  // The embed kit runs on tutorial pages, built alone into dist/embed.js: it stays small by importing
+  // nothing of the project (no zod). Its protocol module is what the interface shares with it.
+  kit: [],
+  ui: ['harness', 'fs', 'contracts', 'plugins', 'model', 'run', 'sandbox', 'kit'],
 };
 
 const why = {

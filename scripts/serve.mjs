@@ -1,5 +1,10 @@
 // A tiny static server for the built site, used by Playwright's webServer and by the benchmarks.
-// It serves dist/ under a sub-path (proving the relative base) and .test-dist/ under /test-pages/.
+// It serves dist/ under a sub-path (proving the relative base) and .test-dist/ under /test-pages/; and
+// for the example tutorial page, examples/ under /examples/ and dist/ again under /dist/ (the example
+// loads ../../dist/embed.js, as from a checkout of the repository). JSON files (and the 404 for a JSON
+// file that is not there) are sent with `Access-Control-Allow-Origin: *`, as static hosts such as GitHub
+// Pages send them, so a scenario file on one origin can be read by a playground on another; nothing else
+// is, so a refused cross-origin read can be tested too.
 //
 //   node scripts/serve.mjs [--port 4173] [--host 127.0.0.1]     (or PORT=… SERVE_HOST=…)
 //
@@ -20,6 +25,8 @@ export const TEST_PAGES_PATH = '/test-pages/';
 const mounts = [
   { prefix: APP_PATH, root: join(repo, 'dist'), build: 'npm run build' },
   { prefix: TEST_PAGES_PATH, root: join(repo, '.test-dist'), build: 'npx vite build -c vite.test.config.ts' },
+  { prefix: '/examples/', root: join(repo, 'examples'), build: 'git checkout -- examples' },
+  { prefix: '/dist/', root: join(repo, 'dist'), build: 'npm run build' },
 ];
 
 const types = {
@@ -57,9 +64,13 @@ function fileFor(mount, path) {
   return file === mount.root || file.startsWith(mount.root + sep) ? file : null;
 }
 
+// Read by other origins: JSON files, and the answers for JSON files that are not there.
+const cors = (path) =>
+  extname(path).toLowerCase() === '.json' ? { 'access-control-allow-origin': '*' } : {};
+
 async function serveFile(req, res, mount, path) {
   let file = fileFor(mount, path);
-  if (!file) return send(res, 404, 'Not found\n');
+  if (!file) return send(res, 404, 'Not found\n', cors(path));
   let stat = await fs.stat(file).catch(() => null);
   if (stat?.isDirectory()) {
     file = join(file, 'index.html');
@@ -68,13 +79,14 @@ async function serveFile(req, res, mount, path) {
   if (!stat?.isFile()) {
     const built = await fs.stat(mount.root).catch(() => null);
     const hint = built ? '' : ` (${mount.root} does not exist: run \`${mount.build}\`)`;
-    return send(res, 404, `Not found${hint}\n`);
+    return send(res, 404, `Not found${hint}\n`, cors(path));
   }
   res.writeHead(200, {
     'content-type': contentType(file),
     'content-length': stat.size,
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
+    ...cors(file),
   });
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);

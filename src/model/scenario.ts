@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Json } from '../harness';
+import type { ScenarioBody, ScenarioChange, ScenarioOutcome, ScenarioStep } from './scenario-schema';
 
 /** A visible string in both languages the playground speaks. */
 export interface Text {
@@ -10,24 +10,6 @@ export interface Text {
 /** The languages of the playground. */
 export type Lang = keyof Text;
 
-/** A change made behind the agent's back: replace `find` with `replace`, or append a line. */
-export interface ExternalChange {
-  path: string;
-  find?: string;
-  replace?: string;
-  append?: string;
-}
-
-/** One step of a script. */
-export type Step =
-  | { say: Text }
-  /** A call. `expect` names the error the script means to show, so the model does not react to it. */
-  | { call: string; args: Json; expect?: string }
-  /** An external edit: in autoplay the scenario makes it; when stepping, it waits for the visitor's button. */
-  | { external: ExternalChange; note: Text }
-  /** The model says `say` while the harness switches to these built-in plugins (see `scenarioPlugins`). */
-  | { use: string[]; say: Text };
-
 /**
  * The extra tool sets a scenario can ask for, beyond the file tools. What each holds is the composition
  * root's table (`src/run/tool-sets.ts`), which the compiler holds to exactly these names.
@@ -36,40 +18,36 @@ export const toolSetNames = ['teaching', 'broken', 'sql', 'strengths'] as const;
 export type ToolSet = (typeof toolSetNames)[number];
 
 /**
- * A scenario: the workspace it starts from, the script the mock model follows, and the outcome its
- * end-to-end test checks. Data only; a new scenario is one file.
+ * The built-in plugins a scenario can switch on by id (its `plugins`, and its `use` steps). What each
+ * is, is the composition root's table (`src/run/plugins.ts`), which the compiler holds to exactly these.
+ * A scenario names plugins; it never carries plugin code.
  */
-export interface Scenario {
-  id: string;
-  title: Text;
-  /** One line on what it teaches, for the gallery. */
-  teaches: Text;
-  files: Record<string, string>;
-  /** The file "Simulate external edit" changes. */
-  focus?: string;
-  tools?: ToolSet[];
-  /** Files to show next to each other above the transcript, each with its final content. */
-  sideBySide?: { label: Text; path: string }[];
-  /** Built-in plugins installed when the scenario starts (see `scenarioPlugins`). */
-  plugins?: string[];
-  /**
-   * Changes that land in the gap of a race: after a write's checks, before the write itself; one per
-   * path, on paths no scripted external step changes (a resumed run knows a race ran by its edit).
-   */
-  races?: ExternalChange[];
-  /** Turn on the Unicode fallback of edit for this scenario's session. */
-  unicodeFallback?: boolean;
-  /** Only edit lines that were read (an option of the observation policy). */
-  onlyEditWhatWasRead?: boolean;
-  /**
-   * The id of the plugin-lab example this scenario is made for (see `labExamples`). Such a scenario shows
-   * its point only with that example's plugin loaded; without it, it still plays to `outcome`.
-   */
-  lab?: string;
-  steps: Step[];
-  /** What must be true at the end: the error codes the agent met, in order, and file contents. */
-  outcome: { errors: string[]; files?: Record<string, string> };
-}
+export const builtInPluginIds = ['redact-phones-content', 'redact-phones-value'] as const;
+export type BuiltInPluginId = (typeof builtInPluginIds)[number];
+
+/** A change made behind the agent's back: replace `find` with `replace`, or append a line. */
+export type ExternalChange = ScenarioChange;
+
+/**
+ * One step of a script: `{say}`; `{call, args, expect?}` (`expect` names the error the script means to
+ * show, so the model does not react to it); `{external, note}` (in autoplay the scenario makes the edit;
+ * when stepping, it waits for the visitor's button); `{use, say}` (the model says `say` while the harness
+ * switches to these built-in plugins).
+ */
+export type Step = ScenarioStep;
+
+/** What must be true at the end of a run: the error codes the agent met, in order, and file contents. */
+export type Outcome = ScenarioOutcome;
+
+/**
+ * A scenario: the workspace it starts from, the script the mock model follows, and optionally the
+ * outcome a run ends with. Data only, parsed from a scenario file (`parseScenarioFile`), with every text
+ * in both languages.
+ */
+export type Scenario = ScenarioBody;
+
+/** A built-in scenario: each states its outcome, because each is also an end-to-end test. */
+export type BuiltInScenario = Scenario & { outcome: Outcome };
 
 /** The ids scenarios may use: lowercase words joined by dashes. */
 export const ScenarioId = z.string().regex(/^[a-z][a-z0-9-]*$/);

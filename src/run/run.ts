@@ -12,7 +12,7 @@ import {
 } from '../harness';
 import type { Scenario } from '../model/scenario';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
-import { scenarioPlugins } from './plugins';
+import { builtInPlugin } from './plugins';
 import { toolsFor, type ToolSetContext } from './tool-sets';
 
 /** Plugins and tools the visitor added (the plugin lab), installed into every run. */
@@ -84,8 +84,8 @@ export function createRun(spec: RunSpec): Run {
   const usePlugins = (ids: readonly string[]) => {
     for (const uninstall of builtIn.uninstall) uninstall();
     const known = ids.flatMap((id) => {
-      const make = scenarioPlugins[id];
-      return make ? [hooks.install(make())] : [];
+      const plugin = builtInPlugin(id);
+      return plugin ? [hooks.install(plugin)] : [];
     });
     builtIn = { ids: [...ids], uninstall: known };
   };

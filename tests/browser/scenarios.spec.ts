@@ -2,7 +2,7 @@
 // once with the keyboard alone; the outcome is read from what is on screen. The list is imported, so a
 // new scenario file is covered without touching this spec.
 import { expect, test, type Page } from '@playwright/test';
-import { scenarios, type Scenario } from '../../src/model';
+import { scenarios, type BuiltInScenario } from '../../src/model';
 import { BASE_URL } from './env';
 import {
   RUN_TIMEOUT,
@@ -22,7 +22,7 @@ test.describe.configure({ timeout: 90_000 });
  * Checks the end state a scenario promises: the run is done, its error codes, its files (read from the
  * file editor when `editor`, always also byte for byte from the workspace).
  */
-async function expectOutcome(page: Page, scenario: Scenario, editor: boolean): Promise<void> {
+async function expectOutcome(page: Page, scenario: BuiltInScenario, editor: boolean): Promise<void> {
   const app = page.locator('#app');
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(page.locator('[data-banner="done"]')).toBeVisible();

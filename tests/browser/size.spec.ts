@@ -1,5 +1,6 @@
 // The first page's JavaScript budget: what dist/index.html loads statically, gzipped, must stay within
-// 150 kB; the editor, the highlighter and anything else not needed for the first view load later.
+// 150 kB; the editor, the highlighter and anything else not needed for the first view load later. And
+// the embed kit a tutorial page loads stays under 10 kB.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -36,4 +37,12 @@ test('the browser fetches no other JavaScript for the first view than the size c
   );
   const gzip = [...fetched].reduce((sum, file) => sum + gzipSync(readFileSync(join(dist, file))).length, 0);
   expect(gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
+});
+
+test('the embed kit, dist/embed.js, is under 10 kB gzipped', () => {
+  const gzip = gzipSync(readFileSync(join(dist, 'embed.js'))).length;
+  console.log(`Embed kit: ${kB(gzip)} gzipped of 10.0 kB`);
+  test.info().annotations.push({ type: 'embed-kit', description: `${kB(gzip)} gzipped` });
+  expect(gzip).toBeGreaterThan(1000);
+  expect(gzip).toBeLessThan(10_000);
 });

@@ -39,6 +39,10 @@ describe('layers', () => {
     ['src/model/x.ts', "import { createRun } from '../run';\nexport const a = createRun;\n"],
     ['src/model/x.ts', "import { fileTools } from '../tools';\nexport const a = fileTools;\n"],
     ['src/run/x.ts', "import { App } from '../ui/app';\nexport const a = App;\n"],
+    // The embed kit stands alone, so dist/embed.js stays small.
+    ['src/kit/x.ts', "import { ScenarioId } from '../model';\nexport const a = ScenarioId;\n"],
+    ['src/kit/x.ts', "import { ERROR_CODE } from '../harness/errors';\nexport const a = ERROR_CODE;\n"],
+    ['src/model/x.ts', "import { COMMAND } from '../kit/protocol';\nexport const a = COMMAND;\n"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).not.toHaveLength(0);
   });
@@ -55,6 +59,8 @@ describe('layers', () => {
     ['src/fs/x.ts', "import { FsError } from './errors';\nexport const a = FsError;\n"],
     ['src/tools/x.ts', "import { Tool } from '../harness';\nexport const a = Tool;\n"],
     ['src/ui/x.ts', 'export const a = document.title;\n'],
+    ['src/ui/x.ts', "import { READY } from '../kit/protocol';\nexport const a = READY;\n"],
+    ['src/kit/x.ts', "import { READY } from './protocol';\nexport const a = READY;\n"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toHaveLength(0);
   });

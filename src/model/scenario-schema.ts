@@ -1,0 +1,194 @@
+import { z } from 'zod';
+import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
+import { labExamples } from './lab-examples';
+import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
+
+/** The `format` of a scenario file. */
+export const SCENARIO_FORMAT = 'harness-playground/scenario';
+/** The `version` of the format this playground writes and reads. */
+export const SCENARIO_VERSION = 1;
+/** A scenario file may hold at most this many bytes (UTF-8), files and steps. */
+export const SCENARIO_LIMITS = { bytes: 1024 * 1024, files: 200, steps: 500 } as const;
+/** The deepest nesting of arrays and objects a scenario file may have (the document itself is 1). */
+export const SCENARIO_MAX_DEPTH = 64;
+
+const MAX_PATH = 1024;
+const MAX_SIDE_BY_SIDE = 8;
+
+// The rule of `normalizePath` in src/fs (which the model may not import): absolute, no empty, `.` or `..`
+// segment, segments of 1 to 255 characters, no NUL. tests/unit/model/scenario-file.test.ts holds the
+// two to the same answers, so a path a scenario names is exactly one the workspace stores unchanged.
+const NORMAL_PATH = /^(?:\/(?!\.\.?(?:\/|$))[^/\0]{1,255})+$/;
+
+/** A path in the workspace, written the way the workspace stores it: `/src/app.ts`, never `src/./app.ts`. */
+export const ScenarioPath = z
+  .string()
+  .max(MAX_PATH)
+  .regex(NORMAL_PATH, 'not an absolute, normal path (like /src/app.ts: no "." or ".." segments)')
+  .meta({ id: 'path', description: 'An absolute, normal path in the workspace, such as /src/app.ts.' });
+
+/**
+ * A text people read: a plain string (one language, shown in both) or `{"en", "zh"}`. Parsed, it is
+ * always `{en, zh}`, so the rest of the playground sees one shape.
+ */
+export const LocalText = z
+  .union([z.string(), z.strictObject({ en: z.string(), zh: z.string() })])
+  .transform((text): Text => (typeof text === 'string' ? { en: text, zh: text } : text))
+  .meta({
+    id: 'text',
+    description: 'A text: a plain string (shown in both languages) or {"en": "…", "zh": "…"}.',
+  });
+
+const ErrorCode = z.string().regex(ERROR_CODE, 'not an error code (capital letters, digits and _)');
+const PluginId = z.enum(builtInPluginIds).meta({ description: 'A built-in plugin, by id.' });
+const labIds = labExamples.map((example) => example.id) as [string, ...string[]];
+
+/** A change behind the agent's back: the first `find` replaced with `replace`, else `append` added. */
+export const ScenarioChange = z
+  .strictObject({
+    path: ScenarioPath,
+    find: z.string().min(1).optional(),
+    replace: z.string().optional(),
+    append: z.string().optional().meta({ description: 'A line added when `find` is absent or not found.' }),
+  })
+  .refine((c) => c.replace === undefined || c.find !== undefined, {
+    message: '"replace" needs "find"',
+    path: ['replace'],
+  })
+  .meta({ id: 'change' });
+export type ScenarioChange = z.output<typeof ScenarioChange>;
+
+/** The mock model says something. */
+const SayStep = z.strictObject({ say: LocalText }).meta({ id: 'say-step', title: 'say' });
+
+/** The mock model calls a tool; `expect` names an error the lesson means to show, so no retry follows. */
+const CallStep = z
+  .strictObject({
+    call: z.string().regex(TOOL_NAME, 'not a tool name (lowercase letters, digits and _)'),
+    // The file was JSON before it met this schema, so every value in it is JSON already.
+    args: z
+      .record(z.string(), z.unknown())
+      .transform((args) => args as { [key: string]: Json })
+      .meta({ description: 'The call’s arguments: a JSON object.' }),
+    expect: ErrorCode.optional().meta({ description: 'The error code this call is meant to meet.' }),
+  })
+  .meta({ id: 'call-step', title: 'call' });
+
+/** Someone else edits a file: made by itself in autoplay; when stepping, it waits for the visitor. */
+const ExternalStep = z
+  .strictObject({ external: ScenarioChange, note: LocalText })
+  .meta({ id: 'external-step', title: 'external' });
+
+/** The harness switches to these built-in plugins while the model says `say`. */
+const UseStep = z
+  .strictObject({ use: z.array(PluginId), say: LocalText })
+  .meta({ id: 'use-step', title: 'use' });
+
+/** One step of a scenario's script. */
+export const ScenarioStep = z.union([SayStep, CallStep, ExternalStep, UseStep]);
+
+/**
+ * Which kind of step an object means, by the key that names it (`use` first: a use step also says),
+ * so a step that does not fit is explained against the kind its author wrote.
+ */
+export const stepKinds = [
+  ['use', UseStep],
+  ['call', CallStep],
+  ['external', ExternalStep],
+  ['say', SayStep],
+] as const;
+export type ScenarioStep = z.output<typeof ScenarioStep>;
+
+/** What a run must end with: the error codes met, in order, and the contents of these files. */
+export const ScenarioOutcome = z.strictObject({
+  errors: z.array(ErrorCode),
+  files: z.record(ScenarioPath, z.string()).optional(),
+});
+export type ScenarioOutcome = z.output<typeof ScenarioOutcome>;
+
+const fields = {
+  id: ScenarioId.max(64).meta({ description: 'Lowercase words joined by dashes, e.g. my-lesson.' }),
+  title: LocalText,
+  teaches: LocalText.meta({ description: 'One line on what the scenario teaches.' }),
+  task: LocalText.optional().meta({ description: 'What to ask a real model to do, when one is connected.' }),
+  files: z
+    .record(ScenarioPath, z.string())
+    .meta({ description: 'The workspace the run starts from: path → content.', maxProperties: 200 }),
+  focus: ScenarioPath.optional().meta({ description: 'The file "Simulate external edit" changes.' }),
+  tools: z
+    .array(z.enum(toolSetNames))
+    .optional()
+    .meta({ description: 'Tool sets beside the file tools, by name.' }),
+  plugins: z.array(PluginId).optional().meta({ description: 'Built-in plugins installed at the start.' }),
+  unicodeFallback: z.boolean().optional().meta({ description: 'Turn on the Unicode fallback of edit.' }),
+  onlyEditWhatWasRead: z
+    .boolean()
+    .optional()
+    .meta({ description: 'The observation policy refuses edits of lines that were not read.' }),
+  sideBySide: z
+    .array(z.strictObject({ label: LocalText, path: ScenarioPath }))
+    .max(MAX_SIDE_BY_SIDE)
+    .optional()
+    .meta({ description: 'Files shown next to each other above the transcript.' }),
+  races: z.array(ScenarioChange).optional().meta({
+    description:
+      'Changes that land in the gap of a write (after its checks, before the write); one per path, on paths no external step changes.',
+  }),
+  lab: z
+    .enum(labIds)
+    .optional()
+    .meta({ description: 'The plugin-lab example (built-in) this scenario is made for.' }),
+  steps: z
+    .array(ScenarioStep)
+    .max(SCENARIO_LIMITS.steps)
+    .meta({ description: 'The script the mock model follows, in order.' }),
+  outcome: ScenarioOutcome.optional().meta({
+    description: 'What a run ends with, checked at the end: the error codes met, in order, and files.',
+  }),
+};
+
+type Fields = z.output<z.ZodObject<typeof fields>>;
+
+// A race lands on its path once per run, and a resumed run knows a race ran by its edit, so each path
+// has at most one race and no scripted external step on it.
+function checkRaces(scenario: Pick<Fields, 'races' | 'steps'>, ctx: z.RefinementCtx): void {
+  const seen = new Set<string>();
+  const external = new Set(scenario.steps.flatMap((s) => ('external' in s ? [s.external.path] : [])));
+  for (const [i, race] of (scenario.races ?? []).entries()) {
+    const path = ['races', i, 'path'];
+    if (seen.has(race.path)) ctx.addIssue({ code: 'custom', path, message: 'a second race on this path' });
+    else if (external.has(race.path))
+      ctx.addIssue({ code: 'custom', path, message: 'an external step changes this path too' });
+    seen.add(race.path);
+  }
+}
+
+/** A scenario, as the playground uses it: the fields of the file, without its header. */
+export const ScenarioBody = z.strictObject(fields).superRefine(checkRaces);
+export type ScenarioBody = z.output<typeof ScenarioBody>;
+
+/**
+ * The scenario file: the header (`format`, `version`, and an optional `$schema` for editors) and the
+ * scenario's fields. Every object is strict: a field the format does not define is refused. This schema
+ * is the format's one truth; `scenarioJsonSchema()` derives the JSON Schema from it.
+ */
+export const ScenarioFile = z
+  .strictObject({
+    $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
+    format: z.literal(SCENARIO_FORMAT),
+    version: z.literal(SCENARIO_VERSION),
+    ...fields,
+  })
+  .superRefine(checkRaces)
+  .meta({
+    title: 'Harness Playground scenario',
+    description:
+      'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
+  });
+/** A scenario file as it is written (texts as plain strings or `{en, zh}`). */
+export type ScenarioFileInput = z.input<typeof ScenarioFile>;
+
+/** The JSON Schema of the scenario file (draft 2020-12), for editors; the site serves it. */
+export function scenarioJsonSchema(): Record<string, unknown> {
+  return z.toJSONSchema(ScenarioFile, { io: 'input', target: 'draft-2020-12' });
+}

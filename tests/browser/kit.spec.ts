@@ -1,0 +1,476 @@
+// The embed kit (dist/embed.js) on a tutorial page of another origin, against a stand-in playground
+// (tests/browser/pages/kit-app.ts) that speaks the app's side of the protocol when the test says so:
+// the frame's address, commands queued until ready and sent only to the kit's own frame, reports heard
+// only from it, auto height, scenario objects and addresses, click-to-load, the element, and misuse.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Frame, type Page } from '@playwright/test';
+import type { EmbedOptions } from '../../src/kit/options';
+import { COMMAND } from '../../src/kit/protocol';
+import { parseScenarioFile, scenarioById, scenarioJsonSchema, scenarios } from '../../src/model';
+import { BASE_URL, HOST_ORIGIN, ORIGIN } from './env';
+import type { HeardByApp } from './pages/kit-app';
+import type { HeardByHost } from './pages/kit-host';
+
+const KIT = `${BASE_URL}embed.js`;
+const STAND_IN = `${ORIGIN}/test-pages/kit-app.html`;
+/** The stand-in's address for embed `name`; it says ready at once when `ready`. */
+const standIn = (name: string, ready = false) => `${STAND_IN}?name=${name}${ready ? '&stand-in=ready' : ''}`;
+
+type Embeds = Record<
+  string,
+  Record<string, (...args: unknown[]) => unknown> & { frame: HTMLIFrameElement | null }
+>;
+
+/** Opens the host page on the other origin, with the kit loaded from the app's origin. */
+async function host(page: Page, query = ''): Promise<void> {
+  await page.goto(`${HOST_ORIGIN}/test-pages/kit-host.html?kit=${encodeURIComponent(KIT)}${query}`);
+  await page.evaluate(() => window.__kitHost!.loaded);
+}
+
+/** Embeds `options` in `target` as embed `name`, keeping every report it hears. */
+async function embed(page: Page, name: string, target: string, options: EmbedOptions): Promise<void> {
+  await page.evaluate(
+    ({ name, target, options }) => {
+      const controller = window.HarnessPlayground!.embed(target, options);
+      const w = window as unknown as { __embeds?: Record<string, unknown> };
+      (w.__embeds ??= {})[name] = controller;
+      const heard: HeardByHost[] = (window.__kitHost!.heard[name] = []);
+      for (const kind of ['ready', 'state', 'event', 'resize'] as const)
+        controller.on(kind, (payload: unknown) => heard.push({ kind, payload }));
+    },
+    { name, target, options },
+  );
+}
+
+/** Calls `method` of embed `name`'s controller in the page. */
+const call = (page: Page, name: string, method: string, ...args: unknown[]) =>
+  page.evaluate(
+    ([n, m, a]) => {
+      const embeds = (window as unknown as { __embeds: Embeds }).__embeds;
+      embeds[n as string]![m as string]!(...(a as unknown[]));
+    },
+    [name, method, args] as const,
+  );
+
+const frameSrc = (page: Page, name: string) =>
+  page.evaluate((n) => (window as unknown as { __embeds: Embeds }).__embeds[n]!.frame?.src ?? null, name);
+
+/** The stand-in playground of embed `name`, once its frame has loaded. */
+async function appOf(page: Page, name: string): Promise<Frame> {
+  let found: Frame | undefined;
+  await expect
+    .poll(async () => {
+      found = page.frames().find((f) => f.url().includes(`name=${name}`));
+      return found ? found.evaluate(() => Boolean(window.__app)).catch(() => false) : false;
+    })
+    .toBe(true);
+  return found!;
+}
+
+const heardByApp = (app: Frame) => app.evaluate(() => window.__app!.heard) as Promise<HeardByApp[]>;
+const commandsOf = async (app: Frame) =>
+  (await heardByApp(app)).map((m) => m.data as { type: string; command: string; [k: string]: unknown });
+const heardByHost = (page: Page, name: string) =>
+  page.evaluate((n) => window.__kitHost!.heard[n] ?? [], name) as Promise<HeardByHost[]>;
+
+test.describe.configure({ timeout: 60_000 });
+
+test('the frame’s address carries the scenario and the settings, on the playground the kit names', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', {
+    scenario: 'stale-version',
+    lang: 'zh',
+    speed: 'fast',
+    autoplay: true,
+    present: true,
+    app: standIn('a'),
+  });
+  const src = new URL((await frameSrc(page, 'a'))!);
+  expect(`${src.origin}${src.pathname}`).toBe(STAND_IN);
+  expect(Object.fromEntries(src.searchParams)).toEqual({
+    name: 'a',
+    embed: '1',
+    scenario: 'stale-version',
+    lang: 'zh',
+    speed: 'fast',
+    autoplay: '1',
+    present: '1',
+  });
+  const app = await appOf(page, 'a');
+  expect(await app.evaluate(() => window.__app!.params)).toMatchObject({
+    scenario: 'stale-version',
+    embed: '1',
+  });
+});
+
+test('without `app`, the playground is the folder embed.js came from, and the page’s language is used', async ({
+  page,
+}) => {
+  await host(page, '&page-lang=zh-CN');
+  await embed(page, 'a', '#a', { scenario: 'happy-path' });
+  expect(await frameSrc(page, 'a')).toBe(`${BASE_URL}?embed=1&scenario=happy-path&lang=zh`);
+  // The real playground reports its state, which makes the kit ready.
+  await expect
+    .poll(async () => (await heardByHost(page, 'a')).find((h) => h.kind === 'state')?.payload)
+    .toMatchObject({ scenario: 'happy-path', position: 0 });
+});
+
+test('a scenario address is resolved against the page and sent as scenario-url', async ({ page }) => {
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'lessons/one.json', app: standIn('a') });
+  const src = new URL((await frameSrc(page, 'a'))!);
+  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/test-pages/lessons/one.json`);
+  expect(src.searchParams.has('scenario')).toBe(false);
+});
+
+test('commands sent before ready wait, then go in order to the playground’s origin, from the page', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'stale-version', app: standIn('a') });
+  const app = await appOf(page, 'a');
+  await call(page, 'a', 'step');
+  await call(page, 'a', 'external');
+  await call(page, 'a', 'back');
+  await call(page, 'a', 'setSpeed', 'instant');
+  await call(page, 'a', 'setLang', 'zh');
+  await page.waitForTimeout(200);
+  expect(await heardByApp(app)).toEqual([]);
+  expect(await page.evaluate(() => (window as unknown as { __embeds: Embeds }).__embeds.a!.ready)).toBe(
+    false,
+  );
+
+  await app.evaluate(() => window.__app!.ready());
+  await expect.poll(() => commandsOf(app)).toHaveLength(5);
+  expect(await commandsOf(app)).toEqual([
+    { type: COMMAND, command: 'step' },
+    { type: COMMAND, command: 'external' },
+    { type: COMMAND, command: 'back' },
+    { type: COMMAND, command: 'speed', speed: 'instant' },
+    { type: COMMAND, command: 'lang', lang: 'zh' },
+  ]);
+  for (const m of await heardByApp(app)) expect(m).toMatchObject({ fromParent: true, origin: HOST_ORIGIN });
+  expect((await heardByHost(page, 'a')).map((h) => h.kind)).toEqual(['ready']);
+
+  // Once ready, a command goes at once.
+  for (const method of ['play', 'pause', 'reset']) await call(page, 'a', method);
+  await expect
+    .poll(async () => (await commandsOf(app)).slice(5).map((c) => c.command))
+    .toEqual(['play', 'pause', 'reset']);
+});
+
+test('reports reach the listeners with their payloads, only from the kit’s own frame', async ({ page }) => {
+  await host(page);
+  await embed(page, 'a', '#a', { app: standIn('a', true) });
+  await embed(page, 'b', '#b', { app: standIn('b', true) });
+  const a = await appOf(page, 'a');
+  await expect.poll(async () => (await heardByHost(page, 'a')).map((h) => h.kind)).toEqual(['ready']);
+
+  const state = {
+    runState: 'paused' as const,
+    scenario: 'stale-version',
+    position: 2,
+    done: false,
+    waiting: true,
+  };
+  // Forgeries: from the host page itself, from a sibling frame, and junk from the kit's own frame.
+  await page.evaluate((s) => window.postMessage({ type: 'harness-playground:state', state: s }, '*'), state);
+  await page.evaluate(
+    (s) => window.__kitHost!.fromSibling({ type: 'harness-playground:state', state: s }),
+    state,
+  );
+  for (const junk of [
+    null,
+    'harness-playground:state',
+    { type: 'other:state', state },
+    { type: 'harness-playground:state', state: 5 },
+  ])
+    await a.evaluate((j) => window.__app!.post(j), junk);
+  await a.evaluate((s) => window.__app!.state(s), state);
+  await a.evaluate(() => window.__app!.event({ type: 'session/start', seq: 0 }));
+
+  await expect.poll(async () => (await heardByHost(page, 'a')).length).toBe(3);
+  expect(await heardByHost(page, 'a')).toEqual([
+    { kind: 'ready', payload: { type: 'harness-playground:ready' } },
+    { kind: 'state', payload: state },
+    { kind: 'event', payload: { type: 'session/start', seq: 0 } },
+  ]);
+  expect(
+    await page.evaluate(
+      () => (window as unknown as { __embeds: Record<string, { state: unknown }> }).__embeds.a!.state,
+    ),
+  ).toEqual(state);
+  // The other embed on the page heard none of it.
+  expect((await heardByHost(page, 'b')).map((h) => h.kind)).toEqual(['ready']);
+});
+
+test('auto height follows the resize reports, within bounds; a fixed height does not', async ({ page }) => {
+  await host(page);
+  await embed(page, 'a', '#a', { app: standIn('a', true), height: 'auto' });
+  await embed(page, 'b', '#b', { app: standIn('b', true), height: 300 });
+  const [a, b] = [await appOf(page, 'a'), await appOf(page, 'b')];
+  const height = (name: string) =>
+    page.evaluate(
+      (n) => (window as unknown as { __embeds: Embeds }).__embeds[n]!.frame!.getBoundingClientRect().height,
+      name,
+    );
+
+  await a.evaluate(() => window.__app!.resize(912));
+  await expect.poll(() => height('a')).toBe(912);
+  for (const bad of [-5, 0, Number.NaN, '700', null])
+    await a.evaluate((h) => window.__app!.post({ type: 'harness-playground:resize', height: h }), bad);
+  await a.evaluate(() => window.__app!.resize(1e9));
+  await expect.poll(() => height('a')).toBe(50_000);
+  await a.evaluate(() => window.__app!.resize(20));
+  await expect.poll(() => height('a')).toBe(80);
+
+  await b.evaluate(() => window.__app!.resize(900));
+  await expect.poll(async () => (await heardByHost(page, 'b')).some((h) => h.kind === 'resize')).toBe(true);
+  expect(await height('b')).toBe(300);
+});
+
+test('a scenario object is loaded by command once ready, before play; the address names no scenario', async ({
+  page,
+}) => {
+  await host(page);
+  const lesson = {
+    format: 'harness-playground/scenario',
+    version: 1,
+    id: 'my-lesson',
+    title: 'Mine',
+    teaches: 'x',
+    files: {},
+    steps: [],
+  };
+  await embed(page, 'a', '#a', { scenario: lesson, autoplay: true, app: standIn('a') });
+  const src = new URL((await frameSrc(page, 'a'))!);
+  // Nor does autoplay: the default scenario must not start playing before the object arrives.
+  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'lang', 'name']);
+  const app = await appOf(page, 'a');
+  await call(page, 'a', 'step');
+  await app.evaluate(() => window.__app!.ready());
+  await expect
+    .poll(() => commandsOf(app))
+    .toEqual([
+      { type: COMMAND, command: 'load', scenario: lesson },
+      { type: COMMAND, command: 'play' },
+      { type: COMMAND, command: 'step' },
+    ]);
+});
+
+test('load: an id or an object by command; an address opens a fresh frame and drops what was queued', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { app: standIn('a', true) });
+  const app = await appOf(page, 'a');
+  await expect.poll(async () => (await heardByHost(page, 'a')).length).toBe(1);
+  await call(page, 'a', 'load', 'card-tour');
+  await expect
+    .poll(() => commandsOf(app))
+    .toEqual([{ type: COMMAND, command: 'load', scenario: 'card-tour' }]);
+
+  const before = await page.evaluate(() => history.length);
+  await call(page, 'a', 'load', `${HOST_ORIGIN}/examples/tutorial/my-lesson.json`);
+  const src = new URL((await frameSrc(page, 'a'))!);
+  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/examples/tutorial/my-lesson.json`);
+  expect(await page.evaluate(() => document.querySelectorAll('.harness-playground').length)).toBe(1);
+  expect(await page.evaluate(() => history.length)).toBe(before);
+  await expect
+    .poll(async () => (await heardByHost(page, 'a')).filter((h) => h.kind === 'ready').length)
+    .toBe(2);
+});
+
+test('click to load: a light card with the built-in scenario’s title and lesson; the frame only after Play', async ({
+  page,
+}) => {
+  const requested: string[] = [];
+  page.on('request', (r) => requested.push(r.url()));
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'stale-version', clickToLoad: true });
+  const s = scenarioById('stale-version')!;
+  const card = page.locator('#a [data-placeholder]');
+  await expect(card.locator('.title')).toHaveText(s.title.en);
+  await expect(card.locator('.lesson')).toHaveText(s.teaches.en);
+  await expect(card).toHaveAttribute('aria-label', `Harness Playground: ${s.title.en}`);
+  expect(await frameSrc(page, 'a')).toBeNull();
+  expect(
+    requested.filter((u) => u.startsWith(BASE_URL) && !u.endsWith('.json') && !u.endsWith('embed.js')),
+  ).toEqual([]);
+  expect((await new AxeBuilder({ page }).include('#a').analyze()).violations).toEqual([]);
+
+  await card.getByRole('button', { name: 'Play' }).click();
+  await expect(card).toHaveCount(0);
+  expect(await frameSrc(page, 'a')).toBe(`${BASE_URL}?embed=1&scenario=stale-version&lang=en`);
+  await expect(page.locator('#a iframe')).toHaveAttribute('title', `Harness Playground: ${s.title.en}`);
+  // The real playground plays once it listens.
+  await expect
+    .poll(
+      async () =>
+        (await heardByHost(page, 'a')).some(
+          (h) => h.kind === 'state' && (h.payload as { runState: string }).runState !== 'idle',
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+});
+
+test('click to load: the card of a scenario object speaks the page’s language; Play loads, then plays', async ({
+  page,
+}) => {
+  await host(page, '&page-lang=zh');
+  const lesson = { title: { en: 'Mine', zh: '我的课' }, teaches: { en: 'A lesson', zh: '一课' } };
+  await embed(page, 'a', '#a', { scenario: lesson, clickToLoad: true, app: standIn('a') });
+  const card = page.locator('#a [data-placeholder]');
+  await expect(card.locator('.title')).toHaveText('我的课');
+  await expect(card.locator('.lesson')).toHaveText('一课');
+  await card.getByRole('button', { name: '播放' }).click();
+  const app = await appOf(page, 'a');
+  await app.evaluate(() => window.__app!.ready());
+  await expect
+    .poll(() => commandsOf(app))
+    .toEqual([
+      { type: COMMAND, command: 'load', scenario: lesson },
+      { type: COMMAND, command: 'play' },
+    ]);
+});
+
+test('click to load: a card whose file cannot be read keeps its stand-in title, and step loads it too', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'no-such-lesson', clickToLoad: true, app: standIn('a') });
+  const card = page.locator('#a [data-placeholder]');
+  await expect(card.locator('.title')).toHaveText('no-such-lesson');
+  await page.waitForTimeout(300);
+  await expect(card.locator('.title')).toHaveText('no-such-lesson');
+  await call(page, 'a', 'pause');
+  await expect(card).toHaveCount(1);
+  await call(page, 'a', 'step');
+  await expect(card).toHaveCount(0);
+  const app = await appOf(page, 'a');
+  await app.evaluate(() => window.__app!.ready());
+  await expect.poll(async () => (await commandsOf(app)).map((c) => c.command)).toEqual(['pause', 'step']);
+});
+
+test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
+  page,
+}) => {
+  await host(page);
+  await page.evaluate((app) => {
+    const el = document.createElement('harness-playground');
+    el.id = 'el';
+    for (const [k, v] of Object.entries({
+      scenario: 'stale-version',
+      lang: 'zh',
+      speed: 'slow',
+      autoplay: '',
+      height: '420',
+      app,
+    }))
+      el.setAttribute(k, v);
+    const got: unknown[] = ((window as unknown as { __events: unknown[] }).__events = []);
+    for (const type of ['playground-ready', 'playground-state'])
+      el.addEventListener(type, (e) => got.push([type, (e as CustomEvent).detail]));
+    document.querySelector('main')!.append(el);
+  }, standIn('el'));
+  const frame = page.locator('#el iframe');
+  const src = new URL((await frame.getAttribute('src'))!);
+  expect(Object.fromEntries(src.searchParams)).toMatchObject({
+    scenario: 'stale-version',
+    lang: 'zh',
+    speed: 'slow',
+    autoplay: '1',
+  });
+  expect(await frame.evaluate((f) => f.getBoundingClientRect().height)).toBe(420);
+
+  const app = await appOf(page, 'el');
+  await app.evaluate(() => window.__app!.ready());
+  await app.evaluate(() => window.__app!.state({ position: 1 }));
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as { __events: unknown[] }).__events.length))
+    .toBe(2);
+  expect(
+    (await page.evaluate(() => (window as unknown as { __events: [string, unknown][] }).__events))[1],
+  ).toEqual(['playground-state', expect.objectContaining({ position: 1, scenario: 'stale-version' })]);
+
+  await page.evaluate(() => {
+    const el = document.querySelector('#el')!;
+    el.setAttribute('scenario', 'card-tour');
+    el.setAttribute('lang', 'en');
+    (el as unknown as { step(): void }).step();
+  });
+  await expect
+    .poll(() => commandsOf(app))
+    .toEqual([
+      { type: COMMAND, command: 'load', scenario: 'card-tour' },
+      { type: COMMAND, command: 'lang', lang: 'en' },
+      { type: COMMAND, command: 'step' },
+    ]);
+
+  // Taken out of the page, the element takes its frame with it.
+  await page.evaluate(() => document.querySelector('#el')!.remove());
+  expect(page.frames().some((f) => f.url().includes('name=el'))).toBe(false);
+});
+
+test('the element reads scenario-url against the page', async ({ page }) => {
+  await host(page);
+  await page.evaluate((app) => {
+    document.querySelector('#a')!.innerHTML =
+      `<harness-playground scenario-url="../examples/x.json" app="${app}"></harness-playground>`;
+  }, standIn('x'));
+  const src = new URL((await page.locator('#a iframe').getAttribute('src'))!);
+  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/examples/x.json`);
+});
+
+test('destroy removes the embed; later reports and commands go nowhere', async ({ page }) => {
+  await host(page);
+  await embed(page, 'a', '#a', { app: standIn('a', true) });
+  await appOf(page, 'a');
+  await expect.poll(async () => (await heardByHost(page, 'a')).length).toBe(1);
+  await call(page, 'a', 'destroy');
+  expect(await page.locator('#a').evaluate((el) => el.childElementCount)).toBe(0);
+  await call(page, 'a', 'step');
+  await call(page, 'a', 'destroy');
+  expect(await heardByHost(page, 'a')).toHaveLength(1);
+});
+
+test('misuse throws a TypeError or RangeError that names the option', async ({ page }) => {
+  await host(page);
+  const thrown = (code: string) =>
+    page.evaluate((c) => {
+      try {
+        new Function(c)();
+        return 'no error';
+      } catch (e) {
+        return `${(e as Error).name}: ${(e as Error).message}`;
+      }
+    }, code);
+  const embedCall = (args: string) => thrown(`HarnessPlayground.embed(${args})`);
+  expect(await embedCall(`'#nowhere', {}`)).toBe('TypeError: HarnessPlayground.embed: no element "#nowhere"');
+  expect(await embedCall(`'#a', { lang: 'fr' }`)).toMatch(/^TypeError: .*lang "fr" is not one of en, zh/);
+  expect(await embedCall(`'#a', { speed: 'warp' }`)).toMatch(/^TypeError: .*speed "warp"/);
+  expect(await embedCall(`'#a', { height: -1 }`)).toMatch(/^TypeError: .*height -1/);
+  expect(await embedCall(`'#a', { scenario: 42 }`)).toMatch(/^TypeError: .*scenario must be/);
+  expect(await page.locator('#a').evaluate((el) => el.childElementCount)).toBe(0);
+  await embed(page, 'a', '#a', { app: standIn('a') });
+  expect(await thrown(`window.__embeds.a.setSpeed('warp')`)).toMatch(/^RangeError: Unknown speed "warp"/);
+  expect(await thrown(`window.__embeds.a.on('click', () => {})`)).toMatch(
+    /^RangeError: Unknown report "click"/,
+  );
+});
+
+test('the site serves the scenario format’s JSON Schema and every built-in scenario file to copy', async ({
+  request,
+}) => {
+  expect(await (await request.get(`${BASE_URL}scenario.schema.json`)).json()).toEqual(scenarioJsonSchema());
+  for (const scenario of scenarios) {
+    const response = await request.get(`${BASE_URL}scenarios/${scenario.id}.json`);
+    expect(response.ok(), scenario.id).toBe(true);
+    const text = await response.text();
+    expect((JSON.parse(text) as { $schema: string }).$schema).toBe('../scenario.schema.json');
+    expect(parseScenarioFile(text).value).toEqual(scenario);
+  }
+});
