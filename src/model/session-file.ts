@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HarnessEvent, type Result } from '../harness';
+import { HarnessEvent, type JsonProblemCode, parseJson, type Result, utf8Length } from '../harness';
 import { ScenarioId } from './scenario';
 
 /** The `format` of an exported session file. */
@@ -8,6 +8,8 @@ export const SESSION_FORMAT = 'harness-playground/session';
 export const SESSION_VERSION = 1;
 /** Larger files are refused before they are read. */
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;
+/** Files nested deeper (the file itself, its events, their values) are refused before any is checked. */
+export const MAX_IMPORT_DEPTH = 64;
 
 /**
  * An exported session: a header and the events exactly as they were logged. Tool results carry the
@@ -28,6 +30,7 @@ export type SessionFile = z.infer<typeof SessionFile>;
 /** Why an import was refused. Each code names one kind of problem; the message gives the details. */
 export type ImportCode =
   | 'IMPORT_TOO_LARGE'
+  | 'IMPORT_TOO_DEEP'
   | 'IMPORT_NOT_JSON'
   | 'IMPORT_WRONG_FORMAT'
   | 'IMPORT_WRONG_VERSION'
@@ -121,17 +124,24 @@ function checkEvents(events: unknown): Imported | null {
 
 /**
  * Reads a session file's text. Refuses, with a code, text over `MAX_IMPORT_BYTES`, text that is not
- * JSON, another format or version, a bad header field, and the first bad event (with its index).
+ * JSON, JSON nested deeper than `MAX_IMPORT_DEPTH` (`IMPORT_TOO_DEEP`, found without recursion, so a
+ * file of any depth is refused without overflowing the stack), another format or version, a bad header
+ * field, and the first bad event (with its index). Never throws.
  */
 export function parseSessionFile(text: string): Imported {
-  const bytes = new TextEncoder().encode(text).length;
+  const bytes = utf8Length(text);
   if (bytes > MAX_IMPORT_BYTES) return tooLarge(bytes);
-  let raw: unknown;
-  try {
-    raw = JSON.parse(text);
-  } catch (thrown) {
-    return refuse('IMPORT_NOT_JSON', thrown instanceof Error ? thrown.message : 'not JSON');
+  // Every value is at least one byte of text, so the byte limit bounds the values too.
+  const json = parseJson(text, {
+    maxBytes: MAX_IMPORT_BYTES,
+    maxDepth: MAX_IMPORT_DEPTH,
+    maxNodes: MAX_IMPORT_BYTES,
+  });
+  if (!json.ok) {
+    const { code, message, at } = json.error;
+    return refuse(importCodes[code], code === 'JSON_SYNTAX' ? message : `${at}: ${message}`);
   }
+  const raw: unknown = json.value;
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
     return refuse(
       'IMPORT_WRONG_FORMAT',
@@ -149,6 +159,16 @@ export function parseSessionFile(text: string): Imported {
   const field = String(file.error.issues[0]?.path[0] ?? '');
   return refuse('IMPORT_BAD_FIELD', issue(file.error), { field });
 }
+
+/** The import code of each problem the bounded JSON check finds in a file's text. */
+const importCodes: Record<JsonProblemCode, ImportCode> = {
+  JSON_SYNTAX: 'IMPORT_NOT_JSON',
+  JSON_NOT_JSON: 'IMPORT_NOT_JSON',
+  JSON_TOO_LARGE: 'IMPORT_TOO_LARGE',
+  JSON_TOO_MANY_NODES: 'IMPORT_TOO_LARGE',
+  JSON_STRING_TOO_LONG: 'IMPORT_TOO_LARGE',
+  JSON_TOO_DEEP: 'IMPORT_TOO_DEEP',
+};
 
 function tooLarge(bytes: number): Imported {
   const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

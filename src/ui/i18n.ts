@@ -141,6 +141,7 @@ const strings = {
     zh: '上次的会话无法继续（{why}），它仍保存在“历史会话”中。',
   },
   IMPORT_TOO_LARGE: { en: 'the file is too large ({detail})', zh: '文件太大（{detail}）' },
+  IMPORT_TOO_DEEP: { en: 'the file is nested too deeply ({detail})', zh: '文件嵌套过深（{detail}）' },
   IMPORT_NOT_JSON: { en: 'the file is not JSON ({detail})', zh: '文件不是 JSON（{detail}）' },
   IMPORT_WRONG_FORMAT: {
     en: 'this is not a Harness Playground session file ({detail})',

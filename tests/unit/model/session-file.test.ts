@@ -87,6 +87,23 @@ describe('importing a session file refuses, with its code', () => {
     expect(codeOf('')).toBe('IMPORT_NOT_JSON');
   });
 
+  it('IMPORT_TOO_DEEP for a file nested 20,000 levels deep, without a stack overflow', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const refused = parseSessionFile(`{"format":"harness-playground/session","version":1,"x":${deep}}`);
+    expect(refused.error?.code).toBe('IMPORT_TOO_DEEP');
+    expect(refused.error?.message).toContain('nested deeper than 64 levels');
+  });
+
+  it('IMPORT_TOO_DEEP for an event whose arguments are nested past the limit', async () => {
+    let args: unknown = 1;
+    for (let i = 0; i < 3000; i++) args = { a: args };
+    const text = await edited((raw) => {
+      const call = raw.events.find((e) => (e as { type?: unknown }).type === 'tool/call');
+      (call as { args?: unknown }).args = args;
+    });
+    expect(codeOf(text)).toBe('IMPORT_TOO_DEEP');
+  });
+
   it('IMPORT_WRONG_FORMAT for JSON of another kind', async () => {
     expect(codeOf('[]')).toBe('IMPORT_WRONG_FORMAT');
     expect(codeOf('null')).toBe('IMPORT_WRONG_FORMAT');
