@@ -1,5 +1,4 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
-import type { z } from 'zod';
 import { FsError } from './errors';
 import { FLOOR_KEY, fileKey, isObject, journalKeys, journalRecord, tombstoneKey } from './layout';
 import {
@@ -13,7 +12,17 @@ import {
   type PathClash,
 } from './mutate';
 import { normalizeFilePath, parentDirs } from './paths';
-import { FileRecord, MutationRecord, Tombstone, VersionFloor, fileInfo, versionNumber } from './records';
+import {
+  BadRecord,
+  type Checked,
+  StorageProblems,
+  type StorageProblem,
+  checkFile,
+  checkFloor,
+  checkTombstone,
+  setAsideIn,
+} from './quarantine';
+import { type FileRecord, MutationRecord, type Tombstone, fileInfo, versionNumber } from './records';
 import { isDomError } from './store';
 import { Subscribers } from './subscribers';
 import type {
@@ -62,6 +71,7 @@ export class IdbBackend implements FsBackend {
   private readonly channel: MutationChannel | undefined;
   private readonly hear = (event: Event): void => this.heard(event);
   private known: KnownFiles | null = null;
+  private readonly problemsMet = new StorageProblems();
 
   constructor(spec: IdbBackendSpec) {
     this.useStore = spec.useStore;
@@ -69,7 +79,10 @@ export class IdbBackend implements FsBackend {
     this.channel?.addEventListener('message', this.hear);
   }
 
-  /** The file at `path` with its version, from one transaction; null when there is none. */
+  /**
+   * The file at `path` with its version, from one transaction; null when there is none. A stored record
+   * that does not parse is set aside (see `problems`) and reads as no file.
+   */
   async read(path: string): Promise<FileSnapshot | null> {
     const normal = normalizeFilePath(path);
     const key = fileKey(normal);
@@ -78,9 +91,11 @@ export class IdbBackend implements FsBackend {
       known = this.knownThrough(store);
       return settled(store, store.get(key));
     });
-    const file = stored === undefined ? null : parse(FileRecord, stored, key);
-    known!.learn(normal, file);
-    return file;
+    const file = stored === undefined ? null : checkFile(stored, key);
+    if (file !== null && !file.ok) await this.setAside([{ key, reason: file.reason }]);
+    const found = file?.ok ? file.value : null;
+    known!.learn(normal, found);
+    return found;
   }
 
   /** Writes a whole file under `guard`; see `decideWrite`. */
@@ -98,15 +113,31 @@ export class IdbBackend implements FsBackend {
     return this.mutate(path, (state) => decideDelete(state, by));
   }
 
-  /** Every file, sorted by path. */
+  /**
+   * Every file, sorted by path. Records that do not parse are set aside before the listing is returned
+   * (see `problems`); the others are all listed.
+   */
   async list(): Promise<FileInfo[]> {
-    const stored = await this.storage('readonly', (store) =>
-      settled(store, store.getAll(prefixRange(fileKey('')))),
-    );
-    return stored.map((record) => fileInfo(parse(FileRecord, record, 'a file')));
+    const [keys, stored] = await this.storage('readonly', (store) => {
+      const range = prefixRange(fileKey(''));
+      return Promise.all([promisifyRequest(store.getAllKeys(range)), settled(store, store.getAll(range))]);
+    });
+    const files: FileInfo[] = [];
+    const bad: { key: string; reason: string }[] = [];
+    stored.forEach((record, i) => {
+      const key = String(keys[i]);
+      const file = checkFile(record, key);
+      if (file.ok) files.push(fileInfo(file.value));
+      else bad.push({ key, reason: file.reason });
+    });
+    if (bad.length > 0) await this.setAside(bad);
+    return files;
   }
 
-  /** The committed mutations, oldest first. */
+  /**
+   * The committed mutations, oldest first. An entry that does not parse is skipped and reported (see
+   * `problems`), and left where it is: its claim still reserves the version it issued.
+   */
   async journal(): Promise<Mutation[]> {
     const [seqs, entries] = await this.storage('readonly', (store) =>
       Promise.all([
@@ -114,11 +145,26 @@ export class IdbBackend implements FsBackend {
         settled(store, store.getAll(journalKeys())),
       ]),
     );
-    return entries.map((stored, i) => {
+    return entries.flatMap((stored, i) => {
       // An entry's claim is for the index; the journal is the rest.
       const { claim: _claim, ...entry }: Record<string, unknown> = isObject(stored) ? stored : {};
-      return parse(MutationRecord, { seq: seqs[i], ...entry }, 'a journal entry');
+      const parsed = MutationRecord.safeParse({ seq: seqs[i], ...entry });
+      if (parsed.success) return [parsed.data];
+      const reason = parsed.error.issues[0]?.message ?? 'invalid';
+      const key = String(seqs[i]);
+      this.problemsMet.add({ code: 'STORAGE_BAD_RECORD', key, reason, setAsideAs: null });
+      return [];
     });
+  }
+
+  /**
+   * Every stored record this backend has met that does not parse (`STORAGE_BAD_RECORD`), one per key, in
+   * the order met: each was set aside under a `quarantine:` key (`setAsideAs`), or, for a journal entry
+   * or a record that could not be moved, left where it is and skipped (`setAsideAs: null`). Nothing is
+   * ever deleted for being bad. Reading and listing the other records is unaffected.
+   */
+  problems(): StorageProblem[] {
+    return this.problemsMet.list();
   }
 
   /**
@@ -136,8 +182,23 @@ export class IdbBackend implements FsBackend {
     this.channel?.close();
   }
 
+  // A record met inside the mutation's transaction that does not parse aborts it: the record is set
+  // aside in a transaction of its own (which commits even when the mutation is then refused), and the
+  // mutation runs again. A path has at most three records that can be bad (file, tombstone, floor).
   private async mutate<O>(raw: string, decide: (state: FsState) => Commit<O>): Promise<O> {
     const path = normalizeFilePath(raw);
+    for (let tries = 0; ; tries++) {
+      try {
+        return await this.mutateOnce(path, decide);
+      } catch (error) {
+        if (!(error instanceof BadRecord)) throw error;
+        const moved = tries < 3 && (await this.setAside([{ key: error.key, reason: error.reason }]));
+        if (!moved) throw storageError(new Error(error.message));
+      }
+    }
+  }
+
+  private async mutateOnce<O>(path: string, decide: (state: FsState) => Commit<O>): Promise<O> {
     let known: KnownFiles | null = null;
     const attempt = (trustKnown: boolean) =>
       this.storage('readwrite', (store) => {
@@ -174,7 +235,31 @@ export class IdbBackend implements FsBackend {
     try {
       return await this.useStore(mode, body);
     } catch (error) {
+      if (error instanceof BadRecord) throw error;
       throw storageError(error);
+    }
+  }
+
+  /**
+   * Sets aside the records at `bad` that still do not parse (quarantine.ts), and notes each as a problem;
+   * a record that could not be moved is noted as left in place. True when every one was moved.
+   */
+  private async setAside(bad: readonly { key: string; reason: string }[]): Promise<boolean> {
+    try {
+      const moved = await this.storage('readwrite', (store) =>
+        setAsideIn(
+          store,
+          bad.map((b) => b.key),
+        ),
+      );
+      for (const problem of moved) this.problemsMet.add(problem);
+      return true;
+    } catch (error) {
+      for (const { key, reason } of bad) {
+        const why = `${reason}; it could not be set aside (${messageOf(error)})`;
+        this.problemsMet.add({ code: 'STORAGE_BAD_RECORD', key, reason: why, setAsideAs: null });
+      }
+      return false;
     }
   }
 
@@ -270,7 +355,8 @@ function commitIn<O>(
     const readAndCommit = (): void => {
       const file = store.get(fileKey(path));
       file.onsuccess = guarded(() => {
-        const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
+        const current =
+          file.result === undefined ? null : valid(checkFile(file.result, fileKey(path)), fileKey(path));
         // An existing file is all a mutation needs: its version gives the next one, and it cannot clash.
         if (current !== null) return void commit(decide({ path, current, floor: 0, clash: null }), false);
         const around = lookAround(store, path);
@@ -342,9 +428,10 @@ function lookAround(store: IDBObjectStore, path: string) {
     .map((dir) => ({ dir, request: store.getKey(fileKey(dir)) }));
   const inside = store.getKey(prefixRange(fileKey(path + '/')));
   const results = (): { floor: number; clash: PathClash | null; tombstone: boolean } => {
+    const goneKey = tombstoneKey(path);
     const gone =
-      tombstone.result === undefined ? null : parse(Tombstone, tombstone.result, tombstoneKey(path));
-    const migrated = floor.result === undefined ? 0 : parse(VersionFloor, floor.result, FLOOR_KEY).version;
+      tombstone.result === undefined ? null : valid(checkTombstone(tombstone.result, goneKey), goneKey);
+    const migrated = floor.result === undefined ? 0 : valid(checkFloor(floor.result), FLOOR_KEY).version;
     const ancestor = ancestors.find(({ request }) => request.result !== undefined);
     const clash: PathClash | null =
       ancestor !== undefined
@@ -367,15 +454,10 @@ function prefixRange(prefix: string): IDBKeyRange {
   return IDBKeyRange.bound(prefix, prefix.slice(0, -1) + String.fromCharCode(last + 1), false, true);
 }
 
-/** Parses a record read from IndexedDB; a record of another shape means storage this code cannot trust. */
-function parse<T>(schema: z.ZodType<T>, stored: unknown, what: string): T {
-  const parsed = schema.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  throw new FsError(
-    'FS_UNAVAILABLE',
-    `The workspace storage holds ${what} in an unexpected shape: ${parsed.error.message}`,
-    'The stored workspace is damaged; reset the workspace to start again.',
-  );
+/** The record a check found valid; else a `BadRecord`, which has the mutation set it aside and retry. */
+function valid<T>(checked: Checked<T>, key: string): T {
+  if (checked.ok) return checked.value;
+  throw new BadRecord(key, checked.reason);
 }
 
 /** Turns what storage threw into an `FsError`: the guard's own, `FS_QUOTA`, or `FS_UNAVAILABLE`. */
