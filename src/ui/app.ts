@@ -191,10 +191,9 @@ export class App {
     this.policy = spec.policy ?? true;
     const sessions = spec.sessions;
     this.autosave = sessions
-      ? new Autosave(
-          () => this.saveSession(sessions),
-          (error) => console.warn('The session could not be saved:', error),
-        )
+      ? new Autosave(() => this.saveSession(sessions), {
+          onError: (error) => console.warn('The session could not be saved:', error),
+        })
       : null;
     this.pg.subscribe(() => this.autosave?.schedule());
     this.pg.subscribe(() => this.render());
