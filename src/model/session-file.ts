@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { HarnessEvent, type JsonProblemCode, parseJson, type Result, utf8Length } from '../harness';
+import { HarnessEvent, type JsonProblemCode, checkJson, type Result, utf8Length } from '../harness';
 import { ScenarioId } from './scenario';
 
 /** The `format` of an exported session file. */
@@ -100,14 +100,26 @@ const issue = (error: z.ZodError) => {
   return `${at}${first.message}`;
 };
 
-function checkEvents(events: unknown): Imported | null {
+const SessionHeader = SessionFile.omit({ events: true });
+
+/** Events checked between two yields of `reading`. */
+const EVENTS_PER_STEP = 512;
+
+/**
+ * Checks the events one by one, yielding every `EVENTS_PER_STEP` of them; returns them parsed, or the
+ * refusal of the first bad one.
+ */
+function* checkEvents(events: unknown): Generator<void, Result<HarnessEvent[], Imported>> {
+  const no = (refused: Imported) => ({ ok: false as const, error: refused });
   if (!Array.isArray(events))
-    return refuse('IMPORT_BAD_FIELD', '"events" must be an array', { field: 'events' });
-  if (events.length === 0) return refuse('IMPORT_BAD_EVENT', 'the log is empty', { index: 0 });
+    return no(refuse('IMPORT_BAD_FIELD', '"events" must be an array', { field: 'events' }));
+  if (events.length === 0) return no(refuse('IMPORT_BAD_EVENT', 'the log is empty', { index: 0 }));
+  const parsed: HarnessEvent[] = [];
   for (const [index, raw] of events.entries()) {
+    if (index > 0 && index % EVENTS_PER_STEP === 0) yield;
     const bad = (detail: string, type?: unknown) => {
       const what = typeof type === 'string' && eventTypes.has(type) ? ` (${type})` : '';
-      return refuse('IMPORT_BAD_EVENT', `event ${index}${what}: ${detail}`, { index, detail });
+      return no(refuse('IMPORT_BAD_EVENT', `event ${index}${what}: ${detail}`, { index, detail }));
     };
     const event = HarnessEvent.safeParse(raw);
     if (!event.success) {
@@ -118,8 +130,52 @@ function checkEvents(events: unknown): Imported | null {
     if (event.data.seq !== index) return bad(`seq is ${event.data.seq}`, event.data.type);
     if (index === 0 && event.data.type !== 'session/start')
       return bad(`a log opens with session/start, not ${event.data.type}`);
+    parsed.push(event.data);
   }
-  return null;
+  return { ok: true, value: parsed };
+}
+
+/**
+ * Reads a session file's text in steps, yielding between them (the parse, the bounded check, each run of
+ * events, the header), so that `parseSessionFileChunked` can give the page a turn in between.
+ */
+function* reading(text: string): Generator<void, Imported> {
+  const bytes = utf8Length(text, MAX_IMPORT_BYTES);
+  if (bytes > MAX_IMPORT_BYTES) return tooLarge(utf8Length(text));
+  let parsed: unknown;
+  try {
+    // JSON.parse itself is no recursion: it reads text of any depth; the check below bounds it.
+    parsed = JSON.parse(text);
+  } catch (thrown) {
+    return refuse('IMPORT_NOT_JSON', thrown instanceof Error ? thrown.message : 'not JSON');
+  }
+  yield;
+  // Every value is at least one byte of text, so the byte limit bounds the values too.
+  const json = checkJson(parsed, { maxDepth: MAX_IMPORT_DEPTH, maxNodes: MAX_IMPORT_BYTES });
+  if (!json.ok) {
+    const { code, message, at } = json.error;
+    return refuse(importCodes[code], `${at}: ${message}`);
+  }
+  yield;
+  const raw: unknown = json.value;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    return refuse(
+      'IMPORT_WRONG_FORMAT',
+      'the file is not an object with "format": "harness-playground/session"',
+    );
+  const { format, version, events, ...rest } = raw as Record<string, unknown>;
+  if (format !== SESSION_FORMAT)
+    return refuse('IMPORT_WRONG_FORMAT', `"format" is ${JSON.stringify(format)}, not "${SESSION_FORMAT}"`);
+  if (version !== SESSION_VERSION)
+    return refuse('IMPORT_WRONG_VERSION', `"version" is ${JSON.stringify(version)}; this playground reads 1`);
+  const log = yield* checkEvents(events);
+  if (!log.ok) return log.error;
+  const header = SessionHeader.safeParse({ format, version, ...rest });
+  if (!header.success) {
+    const field = String(header.error.issues[0]?.path[0] ?? '');
+    return refuse('IMPORT_BAD_FIELD', issue(header.error), { field });
+  }
+  return { ok: true, value: { ...header.data, events: log.value } };
 }
 
 /**
@@ -129,35 +185,38 @@ function checkEvents(events: unknown): Imported | null {
  * field, and the first bad event (with its index). Never throws.
  */
 export function parseSessionFile(text: string): Imported {
-  const bytes = utf8Length(text);
-  if (bytes > MAX_IMPORT_BYTES) return tooLarge(bytes);
-  // Every value is at least one byte of text, so the byte limit bounds the values too.
-  const json = parseJson(text, {
-    maxBytes: MAX_IMPORT_BYTES,
-    maxDepth: MAX_IMPORT_DEPTH,
-    maxNodes: MAX_IMPORT_BYTES,
-  });
-  if (!json.ok) {
-    const { code, message, at } = json.error;
-    return refuse(importCodes[code], code === 'JSON_SYNTAX' ? message : `${at}: ${message}`);
+  const steps = reading(text);
+  for (;;) {
+    const step = steps.next();
+    if (step.done) return step.value;
   }
-  const raw: unknown = json.value;
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
-    return refuse(
-      'IMPORT_WRONG_FORMAT',
-      'the file is not an object with "format": "harness-playground/session"',
-    );
-  const { format, version, events } = raw as Record<string, unknown>;
-  if (format !== SESSION_FORMAT)
-    return refuse('IMPORT_WRONG_FORMAT', `"format" is ${JSON.stringify(format)}, not "${SESSION_FORMAT}"`);
-  if (version !== SESSION_VERSION)
-    return refuse('IMPORT_WRONG_VERSION', `"version" is ${JSON.stringify(version)}; this playground reads 1`);
-  const bad = checkEvents(events);
-  if (bad) return bad;
-  const file = SessionFile.safeParse(raw);
-  if (file.success) return { ok: true, value: file.data };
-  const field = String(file.error.issues[0]?.path[0] ?? '');
-  return refuse('IMPORT_BAD_FIELD', issue(file.error), { field });
+}
+
+/** Options of `parseSessionFileChunked` and `readSessionFile`. */
+export interface ReadSpec {
+  /** How long the work may run before it gives the page a turn, in milliseconds. Default 20. */
+  sliceMs?: number;
+  /** Stops the reading between two steps; the promise then rejects with the signal's reason. */
+  signal?: AbortSignal;
+}
+
+/**
+ * `parseSessionFile`, giving the event loop a turn whenever a slice of about `sliceMs` has passed, so
+ * that a file of tens of thousands of events never holds the page for long. The same answer.
+ */
+export async function parseSessionFileChunked(text: string, spec: ReadSpec = {}): Promise<Imported> {
+  const steps = reading(text);
+  const sliceMs = spec.sliceMs ?? 20;
+  let start = performance.now();
+  for (;;) {
+    spec.signal?.throwIfAborted();
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (performance.now() - start >= sliceMs) {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      start = performance.now();
+    }
+  }
 }
 
 /** The import code of each problem the bounded JSON check finds in a file's text. */
@@ -175,8 +234,11 @@ function tooLarge(bytes: number): Imported {
   return refuse('IMPORT_TOO_LARGE', `${mb(bytes)} is over the limit of ${mb(MAX_IMPORT_BYTES)}`);
 }
 
-/** Reads a chosen file: its size is checked before a byte is read, then its text as `parseSessionFile`. */
-export async function readSessionFile(file: Blob): Promise<Imported> {
+/**
+ * Reads a chosen file: its size is checked before a byte is read, then its text as
+ * `parseSessionFileChunked` (in slices, giving the page a turn between them).
+ */
+export async function readSessionFile(file: Blob, spec: ReadSpec = {}): Promise<Imported> {
   if (file.size > MAX_IMPORT_BYTES) return tooLarge(file.size);
-  return parseSessionFile(await file.text());
+  return parseSessionFileChunked(await file.text(), spec);
 }

@@ -1,5 +1,12 @@
 import type { FileInfo, FsBackend } from '../fs/types';
-import { replay, type HarnessEvent, type LiveCall, type Registry, type TranscriptEntry } from '../harness';
+import {
+  replayChunked,
+  type HarnessEvent,
+  type LiveCall,
+  type Registry,
+  type ReplayProgress,
+  type TranscriptEntry,
+} from '../harness';
 import { Playground, replayTools, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import {
@@ -433,16 +440,31 @@ export class App {
     if (this.openPath) await this.openFile(this.openPath);
   }
 
-  /** Shows a log in replay mode: every card rebuilt from the log alone. */
+  /**
+   * Shows a log in replay mode: every card rebuilt from the log alone, in chunks that give the page a
+   * turn between them; the transcript is drawn after the first chunk, then at most every 200 ms.
+   */
   showReplay(events: readonly HarnessEvent[], title: string, scenario?: string): void {
     this.pause();
     const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
-    this.replaying = {
+    const replaying: Replaying = {
       events,
       title,
       scenario: scenario ?? start ?? this.pg.scenario.id,
-      entries: replay(events, (name) => this.replayTools.get(name)),
+      entries: [],
     };
+    this.replaying = replaying;
+    const stop = new AbortController();
+    let drawn = -Infinity;
+    const onProgress = ({ entries, done, total }: ReplayProgress) => {
+      if (this.replaying !== replaying) return stop.abort();
+      replaying.entries = entries;
+      if (done < total && performance.now() - drawn < 200) return;
+      drawn = performance.now();
+      this.render();
+    };
+    const tools = (name: string) => this.replayTools.get(name);
+    replayChunked(events, tools, { onProgress, signal: stop.signal }).catch(() => undefined);
     this.render();
   }
 
