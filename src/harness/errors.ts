@@ -15,6 +15,7 @@ export type ErrorCode =
   | 'PLUGIN_ERROR'
   | 'PLUGIN_DECISION_INVALID'
   | 'PLUGIN_TIMEOUT'
+  | 'PLUGIN_TOOL_SCHEMA'
   | 'BAD_PATTERN'
   | 'NOT_AVAILABLE'
   | `FS_${string}`
