@@ -1,10 +1,13 @@
-// Records of a workspace that do not parse are set aside, never deleted and never trusted. Any page of the
-// same origin can write into the database, and so could a bug of a future release: one bad record must
-// cost the visitor that record, not the workspace. A bad file or tombstone is moved, in one readwrite
-// transaction, from its key to a `quarantine:` key holding the original value untouched, so the path is
-// free again; what the journal's claims index says of the path is kept as a tombstone, so a version the
-// journal issued is never issued again. A bad journal entry stays where it is (its claim still reserves
-// the version it issued) and is skipped when the journal is read.
+// Records of a workspace that do not parse are set aside, never trusted, and never deleted without a word.
+// Any page of the same origin can write into the database, and so could a bug of a future release: one bad
+// record must cost the visitor that record, not the workspace. A bad file or tombstone is moved, in one
+// readwrite transaction, from its key to a `quarantine:<stamp>:<key>` key holding the original value
+// untouched (as deep as it was: a wrapper would add levels, and a value stored at the browser's depth limit
+// could then not be stored again), so the path is free again; what the journal's claims index says of the
+// path is kept as a tombstone, so a version the journal issued is never issued again. A value the browser
+// cannot store a second time is removed, and the problem says so: left in place, it would block its path
+// (a reset included) for ever. A bad journal entry stays where it is (its claim still reserves the version
+// it issued) and is skipped when the journal is read.
 import type { z } from 'zod';
 import { CLAIMS_INDEX, FLOOR_KEY } from './layout';
 import { normalizeFilePath } from './paths';
@@ -15,22 +18,14 @@ export type StorageProblemCode = 'STORAGE_BAD_RECORD';
 
 /**
  * A stored record the backend could not use: its key, why, and where it now is (`setAsideAs`, the
- * `quarantine:` key holding it) or null when it was left in place and is only skipped.
+ * `quarantine:` key holding it), or null when it was left in place and is only skipped (a journal entry,
+ * or a record that could not be moved) or, as the reason then says, could not be kept at all.
  */
 export interface StorageProblem {
   code: StorageProblemCode;
   key: string;
   reason: string;
   setAsideAs: string | null;
-}
-
-/** What a `quarantine:` key holds: the original key and value, untouched, and why it was set aside. */
-export interface QuarantinedRecord {
-  key: string;
-  reason: string;
-  /** Milliseconds since the epoch. */
-  setAsideAt: number;
-  value: unknown;
 }
 
 /** The prefix of every key that holds a record set aside. */
@@ -124,6 +119,19 @@ function pathOf(key: string): string | null {
 
 let made = 0;
 
+/** A fresh `quarantine:` key for the record at `key`: a stamp (time and a counter), then the key. */
+export function quarantineKey(now: number, key: string): string {
+  return `${QUARANTINE_PREFIX}${now.toString(36)}.${(made++).toString(36)}:${key}`;
+}
+
+/** The original key a `quarantine:` key was made for. */
+export function quarantinedKey(at: string): string {
+  return at.slice(at.indexOf(':', QUARANTINE_PREFIX.length) + 1);
+}
+
+const describe = (error: unknown): string =>
+  error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+
 /**
  * Sets aside, in the transaction of `store`, each of `keys` whose record still does not parse: moves it
  * under a new `quarantine:` key and deletes the original. For a file or tombstone, the highest version
@@ -135,10 +143,27 @@ export function setAsideIn(store: IDBObjectStore, keys: readonly string[]): Prom
     const tx = store.transaction;
     const moved: StorageProblem[] = [];
     const now = Date.now();
+    let failure: unknown = null;
+    // Thrown in a request's handler, an error would abort the transaction with no word of why.
+    const guarded = (step: () => void) => () => {
+      try {
+        step();
+      } catch (error) {
+        failure = error;
+        tx.abort();
+      }
+    };
     const move = (key: string, value: unknown, reason: string): void => {
-      const at = `${QUARANTINE_PREFIX}${now.toString(36)}.${(made++).toString(36)}:${key}`;
-      const record: QuarantinedRecord = { key, reason, setAsideAt: now, value };
-      store.put(record, at);
+      const at = quarantineKey(now, key);
+      try {
+        store.put(value, at);
+      } catch (error) {
+        // It was stored once, but this browser will not store it again (too deep to clone here, say).
+        store.delete(key);
+        const why = `${reason}; it could not be stored again (${describe(error)}), so it was removed`;
+        moved.push({ code: 'STORAGE_BAD_RECORD', key, reason: why, setAsideAs: null });
+        return;
+      }
       store.delete(key);
       moved.push({ code: 'STORAGE_BAD_RECORD', key, reason, setAsideAs: at });
     };
@@ -147,18 +172,19 @@ export function setAsideIn(store: IDBObjectStore, keys: readonly string[]): Prom
       if (!checker) continue;
       // A cursor, not `get`: a record whose value is `undefined` is still a record to set aside.
       const request = store.openCursor(key);
-      request.onsuccess = () => {
+      request.onsuccess = guarded(() => {
         if (request.result === null) return;
         const stored: unknown = request.result.value;
         const checked = checker(stored);
         if (checked.ok) return;
         move(key, stored, checked.reason);
         const path = pathOf(key);
-        if (path !== null) keepClaimedVersion(store, path, move);
-      };
+        if (path !== null) keepClaimedVersion(store, path, move, guarded);
+      });
     }
     tx.oncomplete = () => resolve(moved);
-    tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
+    tx.onabort = () =>
+      reject(failure ?? tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
   });
 }
 
@@ -171,13 +197,14 @@ function keepClaimedVersion(
   store: IDBObjectStore,
   path: string,
   move: (key: string, value: unknown, reason: string) => void,
+  guarded: (step: () => void) => () => void,
 ): void {
   const range = IDBKeyRange.bound([path, -Infinity], [path, Infinity]);
   const claims = store.index(CLAIMS_INDEX).openKeyCursor(range, 'prev');
   const key = `gone:${path}`;
   const gone = store.get(key);
   // Requests succeed in the order they were made: the cursor has its answer by now.
-  gone.onsuccess = () => {
+  gone.onsuccess = guarded(() => {
     const last = claims.result?.key;
     const claimed = Array.isArray(last) && typeof last[1] === 'number' ? last[1] : 0;
     let kept = 0;
@@ -190,5 +217,5 @@ function keepClaimedVersion(
       const replacement: Tombstone = { path, version: `v${claimed}`, deleted: true };
       store.put(replacement, key);
     }
-  };
+  });
 }

@@ -51,14 +51,6 @@ export interface SessionProblem {
   setAsideAs: string | null;
 }
 
-/** What a `quarantine:` key holds: the original key and value, untouched, and why it was set aside. */
-interface Quarantined {
-  key: string;
-  reason: string;
-  setAsideAt: number;
-  value: unknown;
-}
-
 const reasonOf = (error: z.ZodError): string => {
   const first = error.issues[0];
   return first ? `${first.path.join('.') || 'the record'}: ${first.message}` : 'invalid';
@@ -77,8 +69,9 @@ let stamps = 0;
 /**
  * Sessions kept in IndexedDB. Every record is parsed on the way out with schemas whose JSON is bounded
  * (depth, size: see `JsonValue`), so no stored value can overflow the check. A session whose head or log
- * does not parse is set aside: both records move, untouched, under `quarantine:` keys (never deleted), it
- * is reported by `problems()` (`STORAGE_BAD_RECORD`), and it reads as missing; the others are unaffected.
+ * does not parse is set aside: both records move, untouched, to `quarantine:<stamp>:<key>` keys (never
+ * deleted; one the browser will not store again stays where it is, skipped), it is reported by
+ * `problems()` (`STORAGE_BAD_RECORD`), and it reads as missing; the others are unaffected.
  * Relies on the global `IDBKeyRange` for listings.
  */
 export class SessionStore {
@@ -224,9 +217,19 @@ function setAsideIn(store: IDBObjectStore, id: string): Promise<SessionProblem[]
   return new Promise((resolve, reject) => {
     const tx = store.transaction;
     const moved: SessionProblem[] = [];
+    let failure: unknown = null;
     const head = store.get(headKey(id));
     const log = store.get(logKey(id));
     log.onsuccess = () => {
+      try {
+        moveIfBad();
+      } catch (error) {
+        // Thrown in a request's handler, an error would abort the transaction with no word of why.
+        failure = error;
+        tx.abort();
+      }
+    };
+    const moveIfBad = () => {
       const bad = badRecord(head.result, log.result);
       if (bad === null) return;
       const now = Date.now();
@@ -238,13 +241,22 @@ function setAsideIn(store: IDBObjectStore, id: string): Promise<SessionProblem[]
         if (value === undefined) continue;
         const at = `${QUARANTINE}${stamp}:${key}`;
         const reason = key.startsWith(HEAD) === (bad.key === 'head') ? bad.reason : `its ${bad.key} is bad`;
-        const record: Quarantined = { key, reason, setAsideAt: now, value };
-        store.put(record, at);
+        try {
+          // The value as it was, not wrapped: a wrapper adds levels, and a log stored at the browser's
+          // depth limit could then not be stored again.
+          store.put(value, at);
+        } catch (error) {
+          // Left where it is: a log without its head is never listed, and a head is read and skipped.
+          const why = `${reason}; it could not be stored again (${String(error)}) and is left in place`;
+          moved.push({ code: 'STORAGE_BAD_RECORD', key, reason: why, setAsideAs: null });
+          continue;
+        }
         store.delete(key);
         moved.push({ code: 'STORAGE_BAD_RECORD', key, reason, setAsideAs: at });
       }
     };
     tx.oncomplete = () => resolve(moved);
-    tx.onabort = () => reject(tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
+    tx.onabort = () =>
+      reject(failure ?? tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
   });
 }

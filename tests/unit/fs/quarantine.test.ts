@@ -4,7 +4,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import fc from 'fast-check';
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
-import { IdbBackend, QUARANTINE_PREFIX, connect } from '../../../src/fs';
+import { IdbBackend, QUARANTINE_PREFIX, connect, quarantinedKey } from '../../../src/fs';
 import { FsError } from '../../../src/fs/errors';
 import type { Actor } from '../../../src/fs/types';
 import { scenarioById } from '../../../src/model';
@@ -20,11 +20,15 @@ const plant = (useStore: UseStore, key: IDBValidKey, value: unknown) =>
   useStore('readwrite', (store) => promisifyRequest(store.put(value, key)));
 const stored = (useStore: UseStore, key: IDBValidKey) =>
   useStore('readonly', (store) => promisifyRequest(store.get(key)));
-/** Every `quarantine:` record, as stored. */
+/** Every record set aside: the key it had, and its value as stored. */
 const quarantined = (useStore: UseStore) =>
   useStore('readonly', async (store) => {
     const range = IDBKeyRange.bound(QUARANTINE_PREFIX, `${QUARANTINE_PREFIX}\uffff`);
-    return promisifyRequest(store.getAll(range)) as Promise<{ key: string; value: unknown }[]>;
+    const [keys, values] = await Promise.all([
+      promisifyRequest(store.getAllKeys(range)),
+      promisifyRequest(store.getAll(range)),
+    ]);
+    return keys.map((at, i) => ({ key: quarantinedKey(String(at)), value: values[i] as unknown }));
   });
 const codeOf = (work: Promise<unknown>) =>
   work.then(
@@ -44,7 +48,7 @@ describe('a damaged file record', () => {
     await plant(useStore, 'file:/a.txt', bad);
     expect(await fs.read('/a.txt')).toBeNull();
     expect(await stored(useStore, 'file:/a.txt')).toBeUndefined();
-    expect(await quarantined(useStore)).toMatchObject([{ key: 'file:/a.txt', value: bad }]);
+    expect(await quarantined(useStore)).toEqual([{ key: 'file:/a.txt', value: bad }]);
     expect(fs.problems()).toEqual([
       {
         code: 'STORAGE_BAD_RECORD',
@@ -97,6 +101,37 @@ describe('a damaged file record', () => {
     );
     expect(await fs.journal()).toEqual([]);
     expect(await quarantined(useStore)).toHaveLength(1);
+  });
+
+  it('is removed, and the problem says so, when the browser will not store its value again', async () => {
+    const { useStore } = workspace();
+    // A capability whose puts of quarantine records fail the way a value too deep to clone again fails.
+    const refusing: UseStore = (mode, body) =>
+      useStore(mode, (store) => {
+        const put = store.put.bind(store);
+        store.put = (value: unknown, key?: IDBValidKey) => {
+          if (String(key).startsWith(QUARANTINE_PREFIX))
+            throw new RangeError('Maximum call stack size exceeded');
+          return put(value, key);
+        };
+        return body(store);
+      });
+    const fs = new IdbBackend({ useStore: refusing });
+    await plant(useStore, 'file:/a.txt', { bad: true });
+    expect(await fs.write('/a.txt', 'fresh', { kind: 'createIfAbsent' }, agent)).toMatchObject({
+      created: true,
+    });
+    expect(fs.problems()).toEqual([
+      {
+        code: 'STORAGE_BAD_RECORD',
+        key: 'file:/a.txt',
+        reason: expect.stringMatching(
+          /could not be stored again \(RangeError.*\), so it was removed$/,
+        ) as string,
+        setAsideAs: null,
+      },
+    ]);
+    expect(await quarantined(useStore)).toEqual([]);
   });
 });
 

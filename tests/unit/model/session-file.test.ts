@@ -203,7 +203,7 @@ describe('reading a session file in slices', () => {
   });
 
   it('gives the event loop a turn while it reads a long log', async () => {
-    const text = await bigSessionText(3000);
+    const text = bigSessionText(3000);
     let ticks = 0;
     const timer = setInterval(() => ticks++, 0);
     const read = await parseSessionFileChunked(text, { sliceMs: 0 });

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { createStore, entries, set } from 'idb-keyval';
+import { createStore, entries, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { SessionStore, openSessionStore, scenarioById, type SessionRecord } from '../../../src/model';
@@ -70,13 +70,41 @@ describe('SessionStore', () => {
       { code: 'STORAGE_BAD_RECORD', key: `head:${broken.id}` },
       { code: 'STORAGE_BAD_RECORD', key: `log:${broken.id}` },
     ]);
-    const kept = await entries<IDBValidKey, { key: string; value: unknown }>(useStore);
+    const kept = await entries<IDBValidKey, unknown>(useStore);
     expect(kept.map(([k]) => String(k).replace(/^quarantine:[^:]+:/, ''))).toEqual([
       `head:${broken.id}`,
       `log:${broken.id}`,
     ]);
-    expect(kept.find(([k]) => String(k).endsWith(`log:${broken.id}`))?.[1].value).toEqual(bad);
+    // The values as they were, untouched.
+    expect(kept.find(([k]) => String(k).endsWith(`log:${broken.id}`))?.[1]).toEqual(bad);
+    expect(kept.find(([k]) => String(k).endsWith(`head:${broken.id}`))?.[1]).toMatchObject({ id: broken.id });
     expect(await store.list()).toEqual([]);
+  });
+
+  it('leaves a record the browser will not store again where it is, skipped, and says so', async () => {
+    const { useStore } = mkStore();
+    const refusing: UseStore = (mode, body) =>
+      useStore(mode, (store) => {
+        const put = store.put.bind(store);
+        store.put = (value: unknown, key?: IDBValidKey) => {
+          if (String(key).startsWith('quarantine:')) throw new RangeError('Maximum call stack size exceeded');
+          return put(value, key);
+        };
+        return body(store);
+      });
+    const store = new SessionStore(refusing);
+    const good = await recordOf(2, 10);
+    const broken = await recordOf(2, 50);
+    await store.save(good);
+    await store.save(broken);
+    await set(`log:${broken.id}`, 'not a log', useStore);
+    expect((await store.latest())?.id).toBe(good.id);
+    expect(store.problems()).toEqual([
+      expect.objectContaining({ key: `head:${broken.id}`, setAsideAs: null }),
+      expect.objectContaining({ key: `log:${broken.id}`, setAsideAs: null }),
+    ]);
+    expect(store.problems()[1]?.reason).toMatch(/could not be stored again .* left in place$/);
+    expect((await entries(useStore)).map(([k]) => String(k))).toContain(`log:${broken.id}`);
   });
 
   it('refuses a stored log nested past the limit, and carries on the session before it', async () => {
