@@ -66,6 +66,9 @@ function badRecord(head: unknown, events: unknown): { key: 'head' | 'log'; reaso
 
 let stamps = 0;
 
+/** The key a problem names when the store as a whole could not be read. */
+const SESSIONS_KEY = '(sessions)';
+
 /**
  * Sessions kept in IndexedDB. Every record is parsed on the way out with schemas whose JSON is bounded
  * (depth, size: see `JsonValue`), so no stored value can overflow the check. A session whose head or log
@@ -173,11 +176,19 @@ export class SessionStore {
     }
   }
 
-  /** The most recently updated session that parses, or null. */
+  /**
+   * The most recently updated session that parses, or null. Never rejects: storage that fails to answer
+   * is noted as a problem and gives null, so a start that asks for the last session always goes on.
+   */
   async latest(): Promise<SessionRecord | null> {
-    for (const head of await this.list()) {
-      const record = await this.get(head.id);
-      if (record) return record;
+    try {
+      for (const head of await this.list()) {
+        const record = await this.get(head.id);
+        if (record) return record;
+      }
+    } catch (error) {
+      const reason = `the sessions could not be read (${error instanceof Error ? error.message : String(error)})`;
+      this.met.set(SESSIONS_KEY, { code: 'STORAGE_BAD_RECORD', key: SESSIONS_KEY, reason, setAsideAs: null });
     }
     return null;
   }

@@ -132,6 +132,18 @@ describe('SessionStore', () => {
     expect(store.problems().map((p) => p.key)).toEqual(['head:bad', 'head:other']);
   });
 
+  it('gives no latest session, and says why, when storage fails to answer', async () => {
+    const failing: UseStore = () => Promise.reject(new DOMException('The disk went away.', 'UnknownError'));
+    const store = new SessionStore(failing);
+    expect(await store.latest()).toBeNull();
+    expect(store.problems()).toEqual([
+      expect.objectContaining({
+        code: 'STORAGE_BAD_RECORD',
+        reason: expect.stringContaining('disk went away'),
+      }),
+    ]);
+  });
+
   it('forgets sessions beyond the newest few, and other sessions that never started', async () => {
     const { store } = mkStore(2);
     const empty = await recordOf(0, 1);
