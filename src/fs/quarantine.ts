@@ -213,7 +213,8 @@ function keepClaimedVersion(
       if (tombstone.ok) kept = versionNumber(tombstone.value.version);
       else move(key, gone.result, tombstone.reason);
     }
-    if (Number.isSafeInteger(claimed) && claimed > kept) {
+    // A claim past what a stored version can say (15 digits) was never issued by this code: ignored.
+    if (Number.isSafeInteger(claimed) && claimed < 1e15 && claimed > kept) {
       const replacement: Tombstone = { path, version: `v${claimed}`, deleted: true };
       store.put(replacement, key);
     }
