@@ -8,7 +8,7 @@ export interface LoadedFile {
 /** The budget for the first load, in gzipped bytes. */
 export declare const FIRST_LOAD_BUDGET: number;
 
-/** The `src`/`href` of module scripts and module preloads in an HTML page, in order. */
+/** The `src`/`href` of scripts (classic or module) and module preloads in an HTML page, in order. */
 export declare function entryScripts(html: string): string[];
 
 /** The specifiers a module imports statically. */

@@ -14,14 +14,14 @@ export const FIRST_LOAD_BUDGET = 150_000;
 
 const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 
-/** The `src`/`href` of module scripts and module preloads in an HTML page, in order. */
+/** The `src`/`href` of scripts (classic or module) and module preloads in an HTML page, in order. */
 export function entryScripts(html) {
   const tags = html.match(/<(script|link)\b[^>]*>/gi) ?? [];
   const attr = (tag, name) => new RegExp(`\\b${name}\\s*=\\s*["']([^"']*)["']`, 'i').exec(tag)?.[1];
   return tags.flatMap((tag) => {
-    const isModule = /^<script/i.test(tag) && attr(tag, 'type') === 'module' && attr(tag, 'src');
+    const isScript = /^<script/i.test(tag) && attr(tag, 'src');
     const isPreload = /^<link/i.test(tag) && attr(tag, 'rel') === 'modulepreload' && attr(tag, 'href');
-    return isModule ? [attr(tag, 'src')] : isPreload ? [attr(tag, 'href')] : [];
+    return isScript ? [attr(tag, 'src')] : isPreload ? [attr(tag, 'href')] : [];
   });
 }
 

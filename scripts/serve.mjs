@@ -6,9 +6,10 @@
 // Pages send them, so a scenario file on one origin can be read by a playground on another; nothing else
 // is, so a refused cross-origin read can be tested too.
 //
-//   node scripts/serve.mjs [--port 4173] [--host 127.0.0.1]     (or PORT=… SERVE_HOST=…)
+//   node scripts/serve.mjs [--port 4173] [--host 127.0.0.1] [--headers]     (or PORT=… SERVE_HOST=…)
 //
-// Two instances on different ports (or hosts: 127.0.0.1 vs localhost) give two origins.
+// Two instances on different ports (or hosts: 127.0.0.1 vs localhost) give two origins. `--headers`
+// sends the security headers the README asks a static host to add (`HOST_HEADERS`).
 import { createReadStream, promises as fs } from 'node:fs';
 import { createServer } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -20,6 +21,16 @@ const repo = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const APP_PATH = '/some/path/';
 /** The sub-path the test-only pages are served from. */
 export const TEST_PAGES_PATH = '/test-pages/';
+
+/**
+ * The headers a static host should add to every response of the site (README, "Hosting"): the
+ * `frame-ancestors` a <meta> policy cannot set (any page may embed the playground: that is what the embed
+ * kit is for), and no guessing of content types.
+ */
+export const HOST_HEADERS = Object.freeze({
+  'content-security-policy': 'frame-ancestors *',
+  'x-content-type-options': 'nosniff',
+});
 
 /** URL prefix → folder it serves, and the command that builds that folder. */
 const mounts = [
@@ -68,7 +79,7 @@ function fileFor(mount, path) {
 const cors = (path) =>
   extname(path).toLowerCase() === '.json' ? { 'access-control-allow-origin': '*' } : {};
 
-async function serveFile(req, res, mount, path) {
+async function serveFile(req, res, mount, path, extra) {
   let file = fileFor(mount, path);
   if (!file) return send(res, 404, 'Not found\n', cors(path));
   let stat = await fs.stat(file).catch(() => null);
@@ -87,12 +98,13 @@ async function serveFile(req, res, mount, path) {
     'cache-control': 'no-store',
     'x-content-type-options': 'nosniff',
     ...cors(file),
+    ...extra,
   });
   if (req.method === 'HEAD') return res.end();
   createReadStream(file).pipe(res);
 }
 
-async function handle(req, res) {
+async function handle(req, res, extra) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed\n');
   let path;
   try {
@@ -102,17 +114,21 @@ async function handle(req, res) {
   }
   if (path === '/') return send(res, 302, '', { location: APP_PATH });
   const mount = mounts.find((m) => path.startsWith(m.prefix));
-  if (mount) return serveFile(req, res, mount, path);
+  if (mount) return serveFile(req, res, mount, path, extra);
   // The sub-path without its slash would resolve the relative asset URLs against the wrong folder.
   const bare = mounts.find((m) => path === m.prefix.slice(0, -1));
   if (bare) return send(res, 301, '', { location: bare.prefix });
   return send(res, 404, 'Not found\n');
 }
 
-/** Starts a server; resolves with it once it listens. `port: 0` picks a free port. */
-export function serve({ port = 4173, host = '127.0.0.1' } = {}) {
+/**
+ * Starts a server; resolves with it once it listens. `port: 0` picks a free port. With `headers`, every
+ * file is sent with `HOST_HEADERS`.
+ */
+export function serve({ port = 4173, host = '127.0.0.1', headers = false } = {}) {
+  const extra = headers ? HOST_HEADERS : {};
   const server = createServer((req, res) => {
-    handle(req, res).catch((error) => {
+    handle(req, res, extra).catch((error) => {
       if (!res.headersSent) send(res, 500, `Internal error: ${error.message}\n`);
       else res.destroy(error);
     });
@@ -135,10 +151,12 @@ async function main() {
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
     throw new RangeError(`Invalid port "${option('port') ?? process.env.PORT}": use 0–65535`);
   }
-  const server = await serve({ port, host });
+  const headers = process.argv.includes('--headers');
+  const server = await serve({ port, host, headers });
   const { port: actual } = server.address();
   const origin = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
-  console.log(`Serving dist/ at ${origin}${APP_PATH} and .test-dist/ at ${origin}${TEST_PAGES_PATH}`);
+  const sent = headers ? ', with the host headers' : '';
+  console.log(`Serving dist/ at ${origin}${APP_PATH} and .test-dist/ at ${origin}${TEST_PAGES_PATH}${sent}`);
   const stop = () => {
     server.close(() => process.exit(0));
     server.closeAllConnections();

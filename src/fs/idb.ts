@@ -1,5 +1,4 @@
 import { type UseStore, promisifyRequest } from 'idb-keyval';
-import type { z } from 'zod';
 import { FsError } from './errors';
 import { FLOOR_KEY, fileKey, isObject, journalKeys, journalRecord, tombstoneKey } from './layout';
 import {
@@ -15,10 +14,19 @@ import {
 } from './mutate';
 import { normalizeFilePath, parentDirs } from './paths';
 import {
-  FileRecord,
+  BadRecord,
+  type Checked,
+  StorageProblems,
+  type StorageProblem,
+  checkFile,
+  checkFloor,
+  checkTombstone,
+  setAsideIn,
+} from './quarantine';
+import {
+  type FileRecord,
   MutationRecord,
-  Tombstone,
-  VersionFloor,
+  type Tombstone,
   fileInfo,
   versionAfter,
   versionNumber,
@@ -72,6 +80,7 @@ export class IdbBackend implements FsBackend {
   private readonly channel: MutationChannel | undefined;
   private readonly hear = (event: Event): void => this.heard(event);
   private known: KnownFiles | null = null;
+  private readonly problemsMet = new StorageProblems();
 
   constructor(spec: IdbBackendSpec) {
     this.useStore = spec.useStore;
@@ -79,7 +88,10 @@ export class IdbBackend implements FsBackend {
     this.channel?.addEventListener('message', this.hear);
   }
 
-  /** The file at `path` with its version, from one transaction; null when there is none. */
+  /**
+   * The file at `path` with its version, from one transaction; null when there is none. A stored record
+   * that does not parse is set aside (see `problems`) and reads as no file.
+   */
   async read(path: string): Promise<FileSnapshot | null> {
     const normal = normalizeFilePath(path);
     const key = fileKey(normal);
@@ -88,9 +100,11 @@ export class IdbBackend implements FsBackend {
       known = this.knownThrough(store);
       return settled(store, store.get(key));
     });
-    const file = stored === undefined ? null : parse(FileRecord, stored, key);
-    known!.learn(normal, file);
-    return file;
+    const file = stored === undefined ? null : checkFile(stored, key);
+    if (file !== null && !file.ok) await this.setAside([{ key, reason: file.reason }]);
+    const found = file?.ok ? file.value : null;
+    known!.learn(normal, found);
+    return found;
   }
 
   /** Writes a whole file under `guard`; see `decideWrite`. */
@@ -135,6 +149,16 @@ export class IdbBackend implements FsBackend {
       const path = normalizeFilePath(raw);
       return { path, content, version: versionAfter(0) };
     });
+    // A record of any shape may sit there: the bad ones are set aside first (kept, never deleted unseen).
+    const stored = await this.storage('readonly', (store) =>
+      Promise.all([
+        promisifyRequest(store.getAllKeys(prefixRange(fileKey('')))),
+        promisifyRequest(store.getAllKeys(prefixRange(tombstoneKey('')))),
+        settled(store, store.getAllKeys(FLOOR_KEY)),
+      ]),
+    );
+    const keys = stored.flat().map(String);
+    if (keys.length) await this.setAside(keys.map((key) => ({ key, reason: 'met by a reset' })));
     let known: KnownFiles | null = null;
     const mutations = await this.storage('readwrite', (store) => {
       known = this.knownThrough(store);
@@ -146,15 +170,31 @@ export class IdbBackend implements FsBackend {
     for (const mutation of mutations) this.announce(mutation);
   }
 
-  /** Every file, sorted by path. */
+  /**
+   * Every file, sorted by path. Records that do not parse are set aside before the listing is returned
+   * (see `problems`); the others are all listed.
+   */
   async list(): Promise<FileInfo[]> {
-    const stored = await this.storage('readonly', (store) =>
-      settled(store, store.getAll(prefixRange(fileKey('')))),
-    );
-    return stored.map((record) => fileInfo(parse(FileRecord, record, 'a file')));
+    const [keys, stored] = await this.storage('readonly', (store) => {
+      const range = prefixRange(fileKey(''));
+      return Promise.all([promisifyRequest(store.getAllKeys(range)), settled(store, store.getAll(range))]);
+    });
+    const files: FileInfo[] = [];
+    const bad: { key: string; reason: string }[] = [];
+    stored.forEach((record, i) => {
+      const key = String(keys[i]);
+      const file = checkFile(record, key);
+      if (file.ok) files.push(fileInfo(file.value));
+      else bad.push({ key, reason: file.reason });
+    });
+    if (bad.length > 0) await this.setAside(bad);
+    return files;
   }
 
-  /** The committed mutations, oldest first. */
+  /**
+   * The committed mutations, oldest first. An entry that does not parse is skipped and reported (see
+   * `problems`), and left where it is: its claim still reserves the version it issued.
+   */
   async journal(): Promise<Mutation[]> {
     const [seqs, entries] = await this.storage('readonly', (store) =>
       Promise.all([
@@ -162,11 +202,26 @@ export class IdbBackend implements FsBackend {
         settled(store, store.getAll(journalKeys())),
       ]),
     );
-    return entries.map((stored, i) => {
+    return entries.flatMap((stored, i) => {
       // An entry's claim is for the index; the journal is the rest.
       const { claim: _claim, ...entry }: Record<string, unknown> = isObject(stored) ? stored : {};
-      return parse(MutationRecord, { seq: seqs[i], ...entry }, 'a journal entry');
+      const parsed = MutationRecord.safeParse({ seq: seqs[i], ...entry });
+      if (parsed.success) return [parsed.data];
+      const reason = parsed.error.issues[0]?.message ?? 'invalid';
+      const key = String(seqs[i]);
+      this.problemsMet.add({ code: 'STORAGE_BAD_RECORD', key, reason, setAsideAs: null });
+      return [];
     });
+  }
+
+  /**
+   * Every stored record this backend has met that does not parse (`STORAGE_BAD_RECORD`), one per key, in
+   * the order met: each was set aside under a `quarantine:` key (`setAsideAs`), or, for a journal entry
+   * or a record that could not be moved, left where it is and skipped (`setAsideAs: null`). Nothing is
+   * ever deleted for being bad. Reading and listing the other records is unaffected.
+   */
+  problems(): StorageProblem[] {
+    return this.problemsMet.list();
   }
 
   /**
@@ -184,8 +239,23 @@ export class IdbBackend implements FsBackend {
     this.channel?.close();
   }
 
+  // A record met inside the mutation's transaction that does not parse aborts it: the record is set
+  // aside in a transaction of its own (which commits even when the mutation is then refused), and the
+  // mutation runs again. A path has at most three records that can be bad (file, tombstone, floor).
   private async mutate<O>(raw: string, decide: (state: FsState) => Commit<O>): Promise<O> {
     const path = normalizeFilePath(raw);
+    for (let tries = 0; ; tries++) {
+      try {
+        return await this.mutateOnce(path, decide);
+      } catch (error) {
+        if (!(error instanceof BadRecord)) throw error;
+        const moved = tries < 3 && (await this.setAside([{ key: error.key, reason: error.reason }]));
+        if (!moved) throw storageError(new Error(error.message));
+      }
+    }
+  }
+
+  private async mutateOnce<O>(path: string, decide: (state: FsState) => Commit<O>): Promise<O> {
     let known: KnownFiles | null = null;
     const attempt = (trustKnown: boolean) =>
       this.storage('readwrite', (store) => {
@@ -222,7 +292,31 @@ export class IdbBackend implements FsBackend {
     try {
       return await this.useStore(mode, body);
     } catch (error) {
+      if (error instanceof BadRecord) throw error;
       throw storageError(error);
+    }
+  }
+
+  /**
+   * Sets aside the records at `bad` that still do not parse (quarantine.ts), and notes each as a problem;
+   * a record that could not be moved is noted as left in place. True when every one was moved.
+   */
+  private async setAside(bad: readonly { key: string; reason: string }[]): Promise<boolean> {
+    try {
+      const moved = await this.storage('readwrite', (store) =>
+        setAsideIn(
+          store,
+          bad.map((b) => b.key),
+        ),
+      );
+      for (const problem of moved) this.problemsMet.add(problem);
+      return true;
+    } catch (error) {
+      for (const { key, reason } of bad) {
+        const why = `${reason}; it could not be set aside (${messageOf(error)})`;
+        this.problemsMet.add({ code: 'STORAGE_BAD_RECORD', key, reason: why, setAsideAs: null });
+      }
+      return false;
     }
   }
 
@@ -318,7 +412,8 @@ function commitIn<O>(
     const readAndCommit = (): void => {
       const file = store.get(fileKey(path));
       file.onsuccess = guarded(() => {
-        const current = file.result === undefined ? null : parse(FileRecord, file.result, fileKey(path));
+        const current =
+          file.result === undefined ? null : valid(checkFile(file.result, fileKey(path)), fileKey(path));
         // An existing file is all a mutation needs: its version gives the next one, and it cannot clash.
         if (current !== null) return void commit(decide({ path, current, floor: 0, clash: null }), false);
         const around = lookAround(store, path);
@@ -390,9 +485,10 @@ function lookAround(store: IDBObjectStore, path: string) {
     .map((dir) => ({ dir, request: store.getKey(fileKey(dir)) }));
   const inside = store.getKey(prefixRange(fileKey(path + '/')));
   const results = (): { floor: number; clash: PathClash | null; tombstone: boolean } => {
+    const goneKey = tombstoneKey(path);
     const gone =
-      tombstone.result === undefined ? null : parse(Tombstone, tombstone.result, tombstoneKey(path));
-    const migrated = floor.result === undefined ? 0 : parse(VersionFloor, floor.result, FLOOR_KEY).version;
+      tombstone.result === undefined ? null : valid(checkTombstone(tombstone.result, goneKey), goneKey);
+    const migrated = floor.result === undefined ? 0 : valid(checkFloor(floor.result), FLOOR_KEY).version;
     const ancestor = ancestors.find(({ request }) => request.result !== undefined);
     const clash: PathClash | null =
       ancestor !== undefined
@@ -410,9 +506,10 @@ function lookAround(store: IDBObjectStore, path: string) {
 }
 
 /**
- * Runs a reset inside the transaction of `store`: lists the files there, clears the store, and writes
- * `files` with their journal entries (a delete for each file that went, a write for each new one). The
- * store's key generator is not reset by a clear, so journal numbers keep growing. Settles with the
+ * Runs a reset inside the transaction of `store`: lists the files there, deletes every file, tombstone,
+ * journal entry and the floor (records set aside as bad are kept), and writes `files` with their journal
+ * entries (a delete for each file that went, a write for each new one). Deleting does not reset the
+ * store's key generator, so journal numbers keep growing. Settles with the
  * numbered entries once the transaction is durable.
  */
 function resetIn(store: IDBObjectStore, files: readonly FileRecord[], by: Actor): Promise<Mutation[]> {
@@ -423,7 +520,11 @@ function resetIn(store: IDBObjectStore, files: readonly FileRecord[], by: Actor)
     keys.onsuccess = () => {
       const written = new Set(files.map((f) => f.path));
       const gone = keys.result.map((k) => String(k).slice(fileKey('').length)).filter((p) => !written.has(p));
-      store.clear();
+      // Everything of the workspace before goes; records set aside as bad stay where they were put.
+      store.delete(journalKeys());
+      store.delete(prefixRange(fileKey('')));
+      store.delete(prefixRange(tombstoneKey('')));
+      store.delete(FLOOR_KEY);
       for (const path of gone) {
         const change: Change = { op: 'delete', path, version: null, by };
         entries.push({ request: store.add({ op: 'delete', path, version: null, by }), change });
@@ -447,15 +548,10 @@ function prefixRange(prefix: string): IDBKeyRange {
   return IDBKeyRange.bound(prefix, prefix.slice(0, -1) + String.fromCharCode(last + 1), false, true);
 }
 
-/** Parses a record read from IndexedDB; a record of another shape means storage this code cannot trust. */
-function parse<T>(schema: z.ZodType<T>, stored: unknown, what: string): T {
-  const parsed = schema.safeParse(stored);
-  if (parsed.success) return parsed.data;
-  throw new FsError(
-    'FS_UNAVAILABLE',
-    `The workspace storage holds ${what} in an unexpected shape: ${parsed.error.message}`,
-    'The stored workspace is damaged; reset the workspace to start again.',
-  );
+/** The record a check found valid; else a `BadRecord`, which has the mutation set it aside and retry. */
+function valid<T>(checked: Checked<T>, key: string): T {
+  if (checked.ok) return checked.value;
+  throw new BadRecord(key, checked.reason);
 }
 
 /** Turns what storage threw into an `FsError`: the guard's own, `FS_QUOTA`, or `FS_UNAVAILABLE`. */

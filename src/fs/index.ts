@@ -4,6 +4,7 @@ export * from './match';
 export * from './memory';
 export * from './open';
 export * from './paths';
+export * from './quarantine';
 export * from './records';
 export * from './store';
 export * from './types';

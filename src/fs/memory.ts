@@ -10,6 +10,7 @@ import {
 } from './mutate';
 import { byCodeUnits, normalizeFilePath, parentDirs } from './paths';
 import { type FileRecord, type Tombstone, fileInfo, versionAfter, versionNumber } from './records';
+import type { StorageProblem } from './quarantine';
 import { Subscribers } from './subscribers';
 import type {
   Actor,
@@ -109,6 +110,11 @@ export class MemoryBackend implements FsBackend {
   /** The committed mutations, oldest first. */
   async journal(): Promise<Mutation[]> {
     return this.log.map((entry) => ({ ...entry }));
+  }
+
+  /** Nothing is read back from storage here, so nothing can be bad: always empty. */
+  problems(): readonly StorageProblem[] {
+    return [];
   }
 
   /** Hears every mutation committed on this backend; returns the unsubscribe function. */

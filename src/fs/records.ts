@@ -3,9 +3,10 @@ import type { Actor, FileInfo, Mutation, Version } from './types';
 
 /**
  * A version as stored and shown: `v` and a positive number. Versions are counted per path: a file's
- * first version is `v1`, each change adds one, and a re-created file continues after its tombstone.
+ * first version is `v1`, each change adds one, and a re-created file continues after its tombstone. At
+ * most 15 digits, so the number is exact.
  */
-export const StoredVersion = z.string().regex(/^v[1-9][0-9]*$/);
+export const StoredVersion = z.string().regex(/^v[1-9][0-9]{0,14}$/);
 
 /** A stored file: its normalized path, content and current version. */
 export const FileRecord = z.strictObject({

@@ -1,3 +1,5 @@
+import type { StorageProblem } from './quarantine';
+
 /**
  * An opaque freshness token issued by a backend: never reused (not after delete and re-create), and
  * unchanged by a write of identical bytes. Compare tokens only for equality.
@@ -130,4 +132,9 @@ export interface FsBackend {
   journal(): Promise<Mutation[]>;
   /** Called after every committed mutation, from this page or (for IndexedDB) another tab. */
   subscribe(listener: (mutation: Mutation) => void): () => void;
+  /**
+   * The stored records met so far that did not parse (`STORAGE_BAD_RECORD`): set aside or skipped, never
+   * deleted, and never in the way of the other records. Always empty for the in-memory backend.
+   */
+  problems(): readonly StorageProblem[];
 }

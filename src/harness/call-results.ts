@@ -1,6 +1,6 @@
 import { text } from './content';
 import { ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
-import type { NotJson } from './json';
+import type { JsonProblem } from './json';
 import type { ResultError, ToolResult } from './tool';
 
 // The error results of a call, worded once: what the registry answers when a call cannot go on.
@@ -28,15 +28,13 @@ export const CHANGES_STAY =
   'file is whole or not at all): check the files involved, then call again if you still need to';
 
 /** `INVALID_ARGS` for arguments that are not JSON, naming the argument and the reason. */
-export function notJsonResult(tool: string, notJson: NotJson): ToolResult {
-  // `at` is a path from the arguments' root: `.offset`, `.edits[2].text`, or '' for the root itself.
-  const what =
-    notJson.at === ''
-      ? `the arguments of ${tool} are not JSON`
-      : `argument ${notJson.at.replace(/^\./, '')} of ${tool} is not JSON`;
+export function notJsonResult(tool: string, notJson: JsonProblem): ToolResult {
+  // `at` is a path from the arguments' root: `$.offset`, `$.edits[2].text`, or `$` for the root itself.
+  const at = notJson.at.replace(/^\$\.?/, '');
+  const what = at === '' ? `the arguments of ${tool} are not JSON` : `argument ${at} of ${tool} is not JSON`;
   return errorResult(
     'INVALID_ARGS',
-    `${what}: ${notJson.why}`,
+    `${what}: ${notJson.message}`,
     'send the arguments as plain JSON (finite numbers, strings, booleans, null, arrays, objects), then call again',
   );
 }

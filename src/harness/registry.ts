@@ -13,7 +13,7 @@ import { Content } from './content';
 import { ToolError, codeOf, describeThrown } from './errors';
 import type { NewEvent } from './events';
 import { type Decided, type Hooks, slot, vote } from './hooks';
-import { toJson, type NotJson } from './json';
+import { toJson, type JsonProblem } from './json';
 import type { Tool, ToolContext, ToolResult } from './tool';
 
 /** One call to run. */
@@ -22,10 +22,10 @@ export interface CallRequest {
   tool: string;
   args: unknown;
   /**
-   * Set when the arguments the model sent were not JSON: where and why (see `checkJson`). The call then
+   * Set when the arguments the model sent were not JSON: where and why (see `copyJson`). The call then
    * ends with `INVALID_ARGS` saying so, whatever `args` holds.
    */
-  notJson?: NotJson;
+  notJson?: JsonProblem;
 }
 
 /** What one call produced. `value` is the canonical value, present only when the call succeeded. */

@@ -1,7 +1,7 @@
 import { HarnessEvent, type NewEvent } from './events';
 import type { PluginError } from './errors';
 import { type Hooks, Notice, notify } from './hooks';
-import { checkJson, toJson } from './json';
+import { copyJson, toJson } from './json';
 import { impureProjections } from './purity';
 import type { Approve } from './call-hooks';
 import type { CallOutcome, Registry } from './registry';
@@ -168,8 +168,8 @@ export class Session {
     const callId = `${this.spec.id}:${++this.calls}`;
     // Arguments are logged as JSON; ones that are not JSON are logged as the reason, and the call fails
     // with INVALID_ARGS saying which argument and why.
-    const checked = checkJson(args);
-    const loggedArgs = checked.ok ? checked.value : toJson(args).error!;
+    const checked = copyJson(args);
+    const loggedArgs = checked.ok ? checked.value : `${checked.error.at}: ${checked.error.message}`;
     const callEvent = this.emit({ type: 'tool/call', callId, tool, args: loggedArgs });
     const def = registry.get(tool);
     // The entry takes its place when the call is made, as on replay, and gets its result when it ends.

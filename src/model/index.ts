@@ -1,3 +1,4 @@
+export * from './autosave';
 export * from './lab-examples';
 export * from './progress';
 export * from './scenario';

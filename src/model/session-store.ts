@@ -6,9 +6,9 @@ import { ScenarioId } from './scenario';
 
 /** What the list of past sessions shows of a session, kept apart from its (possibly long) log. */
 export const SessionHead = z.strictObject({
-  id: z.string().min(1),
+  id: z.string().min(1).max(256),
   scenario: ScenarioId,
-  title: z.string(),
+  title: z.string().max(1024),
   /** Milliseconds since the epoch (wall clock; the log itself runs on the fake clock). */
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
@@ -24,9 +24,11 @@ export type SessionRecord = z.infer<typeof SessionRecord>;
 /** A record to save: its log may be read-only. */
 export type SessionRecordInput = Omit<SessionRecord, 'events'> & { events: readonly HarnessEvent[] };
 
-// One object store, two keys per session: `head:<id>` → SessionHead, `log:<id>` → the events.
+// One object store, two keys per session: `head:<id>` → SessionHead, `log:<id>` → the events; and
+// `quarantine:<stamp>:<key>` → a record set aside because it did not parse (see `SessionStore`).
 const HEAD = 'head:';
 const LOG = 'log:';
+const QUARANTINE = 'quarantine:';
 const headKey = (id: string) => HEAD + id;
 const logKey = (id: string) => LOG + id;
 const heads = () => IDBKeyRange.bound(HEAD, `${HEAD}\uffff`);
@@ -39,10 +41,45 @@ export const SESSION_STORE = 'sessions';
 export const KEEP_SESSIONS = 30;
 
 /**
- * Sessions kept in IndexedDB: every record is parsed on the way out, and one that does not parse is
- * treated as missing. Relies on the global `IDBKeyRange` for listings.
+ * A stored session record the store could not use (`STORAGE_BAD_RECORD`): its key, why, and the
+ * `quarantine:` key it was moved to, or null when it could not be moved and is only skipped.
+ */
+export interface SessionProblem {
+  code: 'STORAGE_BAD_RECORD';
+  key: string;
+  reason: string;
+  setAsideAs: string | null;
+}
+
+const reasonOf = (error: z.ZodError): string => {
+  const first = error.issues[0];
+  return first ? `${first.path.join('.') || 'the record'}: ${first.message}` : 'invalid';
+};
+
+/** Why a stored head and log make no session, or null when they make one. */
+function badRecord(head: unknown, events: unknown): { key: 'head' | 'log'; reason: string } | null {
+  const parsed = SessionHead.safeParse(head);
+  if (!parsed.success) return { key: 'head', reason: reasonOf(parsed.error) };
+  const log = EventLog.safeParse(events);
+  return log.success ? null : { key: 'log', reason: reasonOf(log.error) };
+}
+
+let stamps = 0;
+
+/** The key a problem names when the store as a whole could not be read. */
+const SESSIONS_KEY = '(sessions)';
+
+/**
+ * Sessions kept in IndexedDB. Every record is parsed on the way out with schemas whose JSON is bounded
+ * (depth, size: see `JsonValue`), so no stored value can overflow the check. A session whose head or log
+ * does not parse is set aside: both records move, untouched, to `quarantine:<stamp>:<key>` keys (never
+ * deleted; one the browser will not store again stays where it is, skipped), it is reported by
+ * `problems()` (`STORAGE_BAD_RECORD`), and it reads as missing; the others are unaffected.
+ * Relies on the global `IDBKeyRange` for listings.
  */
 export class SessionStore {
+  private readonly met = new Map<string, SessionProblem>();
+
   constructor(
     private readonly useStore: UseStore,
     private readonly keep = KEEP_SESSIONS,
@@ -80,34 +117,78 @@ export class SessionStore {
       .map((h) => h.id);
   }
 
-  /** The session `id`, or null when there is none or it does not parse. */
+  /** The session `id`, or null when there is none or it does not parse (it is then set aside). */
   async get(id: string): Promise<SessionRecord | null> {
     const [head, events] = await this.useStore('readonly', (store) =>
       Promise.all([promisifyRequest(store.get(headKey(id))), promisifyRequest(store.get(logKey(id)))]),
     );
+    if (head === undefined) return null;
     const parsed = SessionHead.safeParse(head);
-    if (!parsed.success) return null;
+    const log = parsed.success ? EventLog.safeParse(events) : null;
+    if (!parsed.success || !log?.success) {
+      await this.setAside(id);
+      return null;
+    }
     const { eventCount: _count, ...rest } = parsed.data;
-    const record = SessionRecord.safeParse({ ...rest, events });
-    return record.success ? record.data : null;
+    return { ...rest, events: log.data };
   }
 
-  /** Every session's head, the most recently updated first. */
+  /** Every session's head, the most recently updated first; heads that do not parse are set aside. */
   async list(): Promise<SessionHead[]> {
-    const raw = await this.useStore('readonly', (store) => promisifyRequest(store.getAll(heads())));
-    return raw
-      .flatMap((h) => {
-        const head = SessionHead.safeParse(h);
-        return head.success ? [head.data] : [];
-      })
-      .sort((a, b) => b.updatedAt - a.updatedAt);
+    const [keys, raw] = await this.useStore('readonly', (store) =>
+      Promise.all([promisifyRequest(store.getAllKeys(heads())), promisifyRequest(store.getAll(heads()))]),
+    );
+    const bad: string[] = [];
+    const listed = raw.flatMap((h, i) => {
+      const head = SessionHead.safeParse(h);
+      if (head.success && headKey(head.data.id) === keys[i]) return [head.data];
+      bad.push(String(keys[i]).slice(HEAD.length));
+      return [];
+    });
+    for (const id of bad) await this.setAside(id);
+    return listed.sort((a, b) => b.updatedAt - a.updatedAt);
   }
 
-  /** The most recently updated session that parses, or null. */
+  /**
+   * Every stored session record met so far that did not parse (`STORAGE_BAD_RECORD`), one per key: set
+   * aside under a `quarantine:` key (`setAsideAs`), or skipped where it could not be moved (null).
+   */
+  problems(): SessionProblem[] {
+    return [...this.met.values()];
+  }
+
+  /**
+   * Moves the head and log of session `id` under `quarantine:` keys, in one transaction, if they still
+   * make no session (the check runs again inside it), and notes each moved record as a problem.
+   */
+  private async setAside(id: string): Promise<void> {
+    const note = (problem: SessionProblem) => {
+      this.met.delete(problem.key);
+      this.met.set(problem.key, problem);
+    };
+    try {
+      const moved = await this.useStore('readwrite', (store) => setAsideIn(store, id));
+      moved.forEach(note);
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      const reason = `it could not be set aside (${why})`;
+      note({ code: 'STORAGE_BAD_RECORD', key: headKey(id), reason, setAsideAs: null });
+    }
+  }
+
+  /**
+   * The most recently updated session that parses, or null. Never rejects: storage that fails to answer
+   * is noted as a problem and gives null, so a start that asks for the last session always goes on.
+   */
   async latest(): Promise<SessionRecord | null> {
-    for (const head of await this.list()) {
-      const record = await this.get(head.id);
-      if (record) return record;
+    try {
+      for (const head of await this.list()) {
+        const record = await this.get(head.id);
+        if (record) return record;
+      }
+    } catch (error) {
+      const reason = `the sessions could not be read (${error instanceof Error ? error.message : String(error)})`;
+      this.met.set(SESSIONS_KEY, { code: 'STORAGE_BAD_RECORD', key: SESSIONS_KEY, reason, setAsideAs: null });
     }
     return null;
   }
@@ -142,51 +223,51 @@ export async function openSessionStore(timeoutMs = 3000): Promise<SessionStore |
   }
 }
 
-/**
- * Saves something as it changes without losing the last change: `schedule()` asks for a write soon;
- * asks made while one is in flight make exactly one more write after it, of the state at that time.
- */
-export class Autosave {
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running: Promise<void> | null = null;
-  private dirty = false;
-
-  constructor(
-    private readonly write: () => Promise<void>,
-    private readonly onError: (error: unknown) => void = () => {},
-  ) {}
-
-  /** Asks for a write on the next task, so the changes of one step are saved together. */
-  schedule(): void {
-    this.timer ??= setTimeout(() => {
-      this.timer = undefined;
-      void this.pump();
-    }, 0);
-  }
-
-  /** Writes now whatever is asked for, and resolves when nothing is left to write. */
-  async flush(): Promise<void> {
-    if (this.timer !== undefined) {
-      clearTimeout(this.timer);
-      this.timer = undefined;
-      void this.pump();
-    }
-    while (this.running) await this.running;
-  }
-
-  private pump(): Promise<void> {
-    this.dirty = true;
-    this.running ??= (async () => {
-      while (this.dirty) {
-        this.dirty = false;
-        try {
-          await this.write();
-        } catch (error) {
-          this.onError(error);
-        }
+/** Sets aside the head and log of `id` in the transaction of `store` if they still make no session. */
+function setAsideIn(store: IDBObjectStore, id: string): Promise<SessionProblem[]> {
+  return new Promise((resolve, reject) => {
+    const tx = store.transaction;
+    const moved: SessionProblem[] = [];
+    let failure: unknown = null;
+    const head = store.get(headKey(id));
+    const log = store.get(logKey(id));
+    log.onsuccess = () => {
+      try {
+        moveIfBad();
+      } catch (error) {
+        // Thrown in a request's handler, an error would abort the transaction with no word of why.
+        failure = error;
+        tx.abort();
       }
-      this.running = null;
-    })();
-    return this.running;
-  }
+    };
+    const moveIfBad = () => {
+      const bad = badRecord(head.result, log.result);
+      if (bad === null) return;
+      const now = Date.now();
+      const stamp = `${now.toString(36)}.${(stamps++).toString(36)}`;
+      for (const [key, value] of [
+        [headKey(id), head.result],
+        [logKey(id), log.result],
+      ] as const) {
+        if (value === undefined) continue;
+        const at = `${QUARANTINE}${stamp}:${key}`;
+        const reason = key.startsWith(HEAD) === (bad.key === 'head') ? bad.reason : `its ${bad.key} is bad`;
+        try {
+          // The value as it was, not wrapped: a wrapper adds levels, and a log stored at the browser's
+          // depth limit could then not be stored again.
+          store.put(value, at);
+        } catch (error) {
+          // Left where it is: a log without its head is never listed, and a head is read and skipped.
+          const why = `${reason}; it could not be stored again (${String(error)}) and is left in place`;
+          moved.push({ code: 'STORAGE_BAD_RECORD', key, reason: why, setAsideAs: null });
+          continue;
+        }
+        store.delete(key);
+        moved.push({ code: 'STORAGE_BAD_RECORD', key, reason, setAsideAs: at });
+      }
+    };
+    tx.oncomplete = () => resolve(moved);
+    tx.onabort = () =>
+      reject(failure ?? tx.error ?? new DOMException('The transaction was aborted.', 'AbortError'));
+  });
 }

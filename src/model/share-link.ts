@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Result } from '../harness';
+import { parseJson, type Result } from '../harness';
 import { LabPlugins } from './lab';
 import { ScenarioId } from './scenario';
 
@@ -12,6 +12,8 @@ export const SHARE_VERSION = 1;
 const MAX_TOKEN = 32_768;
 /** A payload that inflates beyond this is refused (a link cannot grow into megabytes). */
 const MAX_JSON = 80_000;
+/** A link's state is a few levels deep; deeper JSON is refused before its schema walks it. */
+const MAX_DEPTH = 8;
 
 /** The run speeds, by name; the UI maps each to a delay. */
 export const SpeedName = z.enum(['slow', 'normal', 'fast', 'instant']);
@@ -87,7 +89,8 @@ export async function encodeShare(state: ShareState): Promise<string> {
 
 /**
  * Decodes a share token. A token of another version is `LINK_VERSION`; anything else that fails
- * (base64, inflate, JSON, the schema, an unknown scenario id in its shape) is `LINK_CORRUPT`. Never throws.
+ * (base64, inflate, JSON, JSON nested deeper than a link's state ever is, the schema, an unknown
+ * scenario id in its shape) is `LINK_CORRUPT`. Never throws.
  */
 export async function decodeShare(token: string): Promise<Decoded> {
   if (token.length > MAX_TOKEN) return corrupt(`the link is ${token.length} characters long`);
@@ -101,8 +104,11 @@ export async function decodeShare(token: string): Promise<Decoded> {
   try {
     const packed = fromBase64Url(token.slice(dot + 1));
     if (!packed) return corrupt('the link is not base64url');
-    const json = await pipe(packed, new DecompressionStream('deflate-raw'), MAX_JSON);
-    const state = ShareState.safeParse(JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(json)));
+    const bytes = await pipe(packed, new DecompressionStream('deflate-raw'), MAX_JSON);
+    const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+    const json = parseJson(text, { maxBytes: MAX_JSON, maxDepth: MAX_DEPTH });
+    if (!json.ok) return corrupt(`the link's JSON is refused (${json.error.code}: ${json.error.message})`);
+    const state = ShareState.safeParse(json.value);
     if (!state.success)
       return corrupt(`the link holds ${state.error.issues[0]?.path.join('.') || 'a bad value'}`);
     return { ok: true, value: state.data };

@@ -1,7 +1,10 @@
-// The document of the sandboxed frame. It is a `srcdoc` with its own Content-Security-Policy (a srcdoc
-// frame also inherits the page's policy, so both apply). Its one inline script waits for the host's boot
-// message (the worker's script as text and the wasm bytes), starts the classic Blob worker, and then only
-// relays JSON text: from the host (its parent, checked by `event.source`) to the worker, and back.
+// The documents of the sandboxed frames. Each is a `srcdoc` with its own Content-Security-Policy (a
+// srcdoc frame also inherits the page's policy, so both apply, and the page's policy allows these inline
+// scripts by their hashes: see `SANDBOX_SCRIPTS`). The sandbox's one inline script first removes what no
+// policy governs (WebRTC), then waits for the host's boot message (the worker's script as text and the
+// wasm bytes), starts the classic Blob worker, and then only relays JSON text: from the host (its parent,
+// checked by `event.source`) to the worker, and back. This module imports nothing, so the build can read
+// the scripts to hash them.
 
 /**
  * The frame's policy: no network at all (`connect-src 'none'`, and `default-src 'none'` for images,
@@ -16,9 +19,32 @@ export const FRAME_CSP = [
   "form-action 'none'",
 ].join('; ');
 
+/** What no Content-Security-Policy governs, removed from the sandbox's frame and its worker at once. */
+export const UNGOVERNED = [
+  'RTCPeerConnection',
+  'webkitRTCPeerConnection',
+  'RTCDataChannel',
+  'RTCRtpSender',
+  'RTCRtpReceiver',
+  'RTCRtpScriptTransform',
+  'RTCIceTransport',
+  'RTCSctpTransport',
+  'RTCDtlsTransport',
+  'RTCSessionDescription',
+  'RTCIceCandidate',
+  'RTCEncodedAudioFrame',
+  'RTCEncodedVideoFrame',
+] as const;
+
 /** The relay. Plain ES2020 text, run as the frame's only script. */
 export const FRAME_SCRIPT = `(() => {
   'use strict';
+  // A Content-Security-Policy does not govern WebRTC: its constructors go before anything else runs.
+  for (const name of ${JSON.stringify(UNGOVERNED)}) {
+    try {
+      Object.defineProperty(globalThis, name, { value: undefined, writable: false, configurable: false });
+    } catch (e) {}
+  }
   const host = parent;
   let worker = null;
   let hostOrigin = '*';
@@ -48,6 +74,26 @@ export const FRAME_SCRIPT = `(() => {
   });
   host.postMessage(JSON.stringify({ v: 1, kind: 'frame' }), '*');
 })();`;
+
+// The keeper (keeper.ts): a hidden sandboxed frame that only compiles the engine's wasm and holds it.
+
+/** The keeper's policy: its inline script and wasm compilation, nothing else. */
+export const KEEPER_CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'";
+
+/** The keeper's script: compiles the bytes of its parent's one message and keeps the module. */
+export const KEEPER_SCRIPT = `(() => {
+  'use strict';
+  let held = null;
+  const onMessage = (event) => {
+    if (event.source !== parent || !(event.data instanceof ArrayBuffer)) return;
+    removeEventListener('message', onMessage);
+    WebAssembly.compile(event.data).then((module) => { held = module; }, () => {});
+  };
+  addEventListener('message', onMessage);
+})();`;
+
+/** Every inline script of the sandbox's frames, for the page's policy to allow by hash. */
+export const SANDBOX_SCRIPTS: readonly string[] = [FRAME_SCRIPT, KEEPER_SCRIPT];
 
 /** The frame's whole document. */
 export function frameDocument(): string {

@@ -5,3 +5,4 @@ export * from './sandbox';
 export type * from './link';
 export { guestFunctions, guestHooks, type GuestFunction, type GuestHook } from './wire';
 export * from './tool';
+export * from './tool-schema';

@@ -6,22 +6,7 @@
 // compiling QuickJS function by function: about half of its start. The frame runs no visitor code,
 // starts no worker, and sends nothing back, so the host reads no message from it.
 import { fetchAssets } from './assets';
-import { hiddenSandboxFrame, sandboxDocument } from './frame';
-
-/** The keeper's policy: its inline script and wasm compilation, nothing else. */
-export const KEEPER_CSP = "default-src 'none'; script-src 'unsafe-inline' 'wasm-unsafe-eval'";
-
-/** The keeper's script: compiles the bytes of its parent's one message and keeps the module. */
-export const KEEPER_SCRIPT = `(() => {
-  'use strict';
-  let held = null;
-  const onMessage = (event) => {
-    if (event.source !== parent || !(event.data instanceof ArrayBuffer)) return;
-    removeEventListener('message', onMessage);
-    WebAssembly.compile(event.data).then((module) => { held = module; }, () => {});
-  };
-  addEventListener('message', onMessage);
-})();`;
+import { KEEPER_CSP, KEEPER_SCRIPT, hiddenSandboxFrame, sandboxDocument } from './frame';
 
 let kept: HTMLIFrameElement | null = null;
 

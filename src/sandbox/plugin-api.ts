@@ -29,6 +29,7 @@ export type ErrorCode =
   | 'ABORTED'
   | 'ABORTED_BEFORE_DISPATCH'
   | 'TOOL_TIMEOUT'
+  | 'PLUGIN_TOOL_SCHEMA'
   | 'BAD_PATTERN'
   | 'NOT_AVAILABLE'
   | `FS_${string}`

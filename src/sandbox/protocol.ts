@@ -41,7 +41,13 @@ export const FailReason = z.enum([
 export type FailReason = z.infer<typeof FailReason>;
 
 /** The codes of the errors a sandbox reports; each is also a harness `ErrorCode`. */
-export const SandboxErrorCode = z.enum(['PLUGIN_ERROR', 'PLUGIN_TIMEOUT', 'PLUGIN_DECISION_INVALID']);
+export const SandboxErrorCode = z.enum([
+  'PLUGIN_ERROR',
+  'PLUGIN_TIMEOUT',
+  'PLUGIN_DECISION_INVALID',
+  // A load the host refused: the plugin's tool has an input schema past the bounds (tool-schema.ts).
+  'PLUGIN_TOOL_SCHEMA',
+]);
 export type SandboxErrorCode = z.infer<typeof SandboxErrorCode>;
 
 /** A failure of guest code: a code, a reason, a message for the visitor and where in their source. */

@@ -4,6 +4,7 @@ import { Channel, type Outcome } from './channel';
 import { checkResult } from './decisions';
 import type { OpenLink } from './link';
 import type { Limits, SandboxError, ToolInfo } from './protocol';
+import { checkToolSchema } from './tool-schema';
 import type { GuestFunction, GuestHook } from './wire';
 
 /** Options of `Sandbox.create`. Every limit applies to each load and each call on its own. */
@@ -169,6 +170,18 @@ export class Sandbox {
     const reply = outcome.reply;
     if (reply.kind === 'failed') return { ok: false, error: reply.error, logs: reply.logs };
     if (reply.kind !== 'loaded') return { ok: false, error: closed, logs: [] };
+    if (reply.tool) {
+      // Checked here, once, before anything reads the schema: the worker's own checks are not trusted.
+      const schema = checkToolSchema(reply.tool.inputSchema);
+      if (!schema.ok) {
+        const message = `tool "${reply.tool.name}": ${schema.error.message}`;
+        return {
+          ok: false,
+          error: { code: schema.error.code, reason: 'invalid', message },
+          logs: reply.logs,
+        };
+      }
+    }
     const hooks = reply.hooks.filter((fn): fn is GuestHook => !fn.startsWith('tool.'));
     return {
       ok: true,

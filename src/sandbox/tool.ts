@@ -1,7 +1,8 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { type Content, type Json, type Result, type Tool, ToolError } from '../harness';
 import { JsonValue } from '../harness/json';
 import type { SandboxError, ToolInfo } from './protocol';
+import { toolInput } from './tool-schema';
 import type { CallResult, Sandbox } from './sandbox';
 import type { GuestFunction } from './wire';
 
@@ -22,12 +23,10 @@ const KEEP = 64;
 const described = (e: SandboxError) => `${e.message}${e.line ? ` (line ${e.line})` : ''}`;
 
 function inputSchema(info: ToolInfo): z.ZodType {
-  try {
-    return z.fromJSONSchema(info.inputSchema as Parameters<typeof z.fromJSONSchema>[0]);
-  } catch {
-    // A schema zod cannot read still describes the tool to the model; the arguments are then only JSON.
-    return JsonValue;
-  }
+  const input = toolInput(info.inputSchema, JsonValue);
+  if (input.ok) return input.value;
+  // `Sandbox.load` refuses such a tool, so only a caller that made `info` itself gets here.
+  throw new RangeError(`Tool "${info.name}" cannot be contributed: ${input.error.message}`);
 }
 
 /** One answer, or both when they differ: `JSON.stringify` of two `Made` records compares their text. */
@@ -42,7 +41,9 @@ export interface SandboxToolSpec {
 }
 
 /**
- * The tool a sandboxed plugin contributes, as a harness tool whose functions all run in the sandbox. The
+ * The tool a sandboxed plugin contributes, as a harness tool whose functions all run in the sandbox. Its
+ * input schema must pass `checkToolSchema` (a tool from `Sandbox.load` always does); one that does not
+ * throws a RangeError, and no validator is built from it. The
  * harness calls `render` and `presentationMeta` synchronously, so `execute` runs them in the sandbox right
  * after `execute` and the harness reads those results back. A value the sandbox did not make (a
  * post-execute plugin replaced it) cannot be rendered: the call fails with RENDER_FAILED. Cards use the

@@ -4,6 +4,7 @@
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
 import { newQuickJSWASMModuleFromVariant, newVariant } from 'quickjs-emscripten-core';
 import { Engine } from './engine';
+import { UNGOVERNED } from './frame';
 import type { Reply, ReplyBody, Request } from './protocol';
 import { MAX_REPLY_BYTES, PROTOCOL_VERSION, fits, utf8Bytes } from './wire';
 
@@ -18,14 +19,21 @@ const scope = self as unknown as {
 const network = ['fetch', 'XMLHttpRequest', 'WebSocket', 'EventSource', 'WebTransport', 'importScripts'];
 const storage = ['indexedDB', 'caches', 'BroadcastChannel', 'Worker', 'SharedWorker', 'Request'];
 
-function lockDown(): void {
-  for (const name of [...network, ...storage]) {
+function remove(names: readonly string[]): void {
+  for (const name of names) {
     try {
       Object.defineProperty(self, name, { value: undefined, writable: false, configurable: false });
     } catch {
       // Some names are not configurable in some browsers; the frame's CSP blocks the network anyway.
     }
   }
+}
+
+// What no policy governs goes before anything else runs; the rest once the engine has started.
+remove(UNGOVERNED);
+
+function lockDown(): void {
+  remove([...network, ...storage]);
 }
 
 const send = (reply: Reply) => scope.postMessage(JSON.stringify(reply));

@@ -1,5 +1,5 @@
 import type { FsBackend } from '../fs/types';
-import { replay, type HarnessEvent, type Registry } from '../harness';
+import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress } from '../harness';
 import {
   labExampleById,
   scenarioById,
@@ -190,8 +190,17 @@ export class App {
       await this.openLab();
     }
     await this.files.refresh();
+    this.reportBadRecords();
     document.addEventListener('keydown', (e) => handleKey(e, this));
     this.flush();
+  }
+
+  /** Says what damaged records of this browser's storage were set aside, if any (and no other notice shows). */
+  private reportBadRecords(): void {
+    const problems = [...this.spec.fs.problems(), ...(this.spec.sessions?.problems() ?? [])];
+    if (problems.length === 0 || this.store.get().notice) return;
+    const where = [...new Set(problems.map((p) => p.key))].slice(0, 3).join(', ');
+    this.setNotice(tr('badRecords', { n: problems.length, where }), { code: 'STORAGE_BAD_RECORD' });
   }
 
   /** Writes any change not saved yet; resolves when the store has it. */
@@ -296,19 +305,30 @@ export class App {
     return this.persistence.copyShareLink();
   }
 
-  /** Shows a log in replay mode: every card rebuilt from the log alone. */
+  /**
+   * Shows a log in replay mode: every card rebuilt from the log alone, in chunks that give the page a
+   * turn between them. The first cards show after the first chunk, the rest at most every 200 ms, and a
+   * long log shows how far it has come.
+   */
   showReplay(events: readonly HarnessEvent[], title: string, scenario?: string): void {
     this.runner.pause();
     const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
-    this.store.set({
-      replay: {
-        events,
-        title,
-        scenario: scenario ?? start ?? this.pg.scenario.id,
-        entries: replay(events, (name) => this.replayRegistry.get(name)),
-      },
-    });
-    this.replays++;
+    const base = { events, title, scenario: scenario ?? start ?? this.pg.scenario.id };
+    const key = ++this.replays;
+    const shown = () => this.replays === key && this.store.get().replay?.events === events;
+    this.store.set({ replay: { ...base, entries: [], read: { done: 0, total: events.length } } });
+    const stop = new AbortController();
+    let drawn = -Infinity;
+    const onProgress = ({ entries, done, total }: ReplayProgress) => {
+      if (!shown()) return stop.abort();
+      if (done < total && performance.now() - drawn < 200) return;
+      drawn = performance.now();
+      this.store.set({
+        replay: { ...base, entries: entries.slice(), read: done < total ? { done, total } : null },
+      });
+    };
+    const tools = (name: string) => this.replayRegistry.get(name);
+    replayChunked(events, tools, { onProgress, signal: stop.signal }).catch(() => undefined);
   }
 
   leaveReplay(): void {

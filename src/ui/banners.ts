@@ -1,5 +1,5 @@
 import type { Playground } from '../run';
-import { h } from './dom';
+import { h, num } from './dom';
 import { tr } from './i18n';
 import type { Notice, UiStore } from './state';
 
@@ -94,14 +94,24 @@ export class Banners {
       });
     }
     if (replay) {
+      const { read } = replay;
       wanted.push({
         key: 'replay',
-        content: `${lang}:${replay.title}`,
+        content: `${lang}:${replay.title}:${read ? read.done : 'all'}`,
         make: () =>
           h(
             'p',
             { class: 'banner info', 'data-banner': 'replay' },
             `↻ ${replay.title}: ${tr('replayMode')} `,
+            read &&
+              h(
+                'label',
+                { class: 'replay-reading' },
+                tr('replayReading', { done: num(read.done), total: num(read.total) }),
+                ' ',
+                h('progress', { max: read.total, value: read.done, 'data-replay-progress': '' }),
+              ),
+            ' ',
             h(
               'button',
               { type: 'button', 'data-action': 'leave-replay', onclick: this.spec.leaveReplay },

@@ -175,11 +175,24 @@ const strings = {
     zh: '此浏览器不允许在这里存储，因此没有历史会话。',
   },
   sessionMissing: { en: 'That session is no longer stored.', zh: '该会话已不在存储中。' },
+  saveFailed: {
+    en: 'This session can no longer be saved: the browser refused to store it (its storage may be full). What was saved before is kept; it is tried again by itself. Free some space, or export the session to keep it.',
+    zh: '这个会话已无法保存：浏览器拒绝存储（存储空间可能已满）。之前保存的内容都还在，之后会自动重试。请腾出一些空间，或导出会话以保留它。',
+  },
+  badRecords: {
+    en: '{n} damaged record(s) in this browser’s storage were set aside and skipped ({where}); everything else is here.',
+    zh: '此浏览器存储中有 {n} 条损坏的记录已被隔离并跳过（{where}）；其余内容都在。',
+  },
+  replayReading: {
+    en: 'Reading the log: {done} of {total} events',
+    zh: '正在读取日志：{done} / {total} 个事件',
+  },
   resumeFailed: {
     en: 'The last session could not be continued ({why}); it is kept under Past sessions.',
     zh: '上次的会话无法继续（{why}），它仍保存在“历史会话”中。',
   },
   IMPORT_TOO_LARGE: { en: 'the file is too large ({detail})', zh: '文件太大（{detail}）' },
+  IMPORT_TOO_DEEP: { en: 'the file is nested too deeply ({detail})', zh: '文件嵌套过深（{detail}）' },
   IMPORT_NOT_JSON: { en: 'the file is not JSON ({detail})', zh: '文件不是 JSON（{detail}）' },
   IMPORT_WRONG_FORMAT: {
     en: 'this is not a Harness Playground session file ({detail})',

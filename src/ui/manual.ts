@@ -3,21 +3,34 @@ import type { Playground } from '../run';
 import { fill, h } from './dom';
 import { tr } from './i18n';
 
-/** A starting set of arguments for a tool, from its JSON Schema: required fields with simple values. */
+/** How many `oneOf` levels `exampleArgs` follows to find the variant it fills in. */
+const MAX_VARIANT_DEPTH = 8;
+
+/**
+ * A starting set of arguments for a tool, from its JSON Schema: required fields with simple values, of
+ * the first `oneOf` variant (at most `MAX_VARIANT_DEPTH` levels down). Reads only what it needs, in a
+ * bounded loop, so no schema can make it run long.
+ */
 export function exampleArgs(schema: Record<string, unknown>, path: string): Record<string, unknown> {
-  const props = (schema.properties ?? {}) as Record<string, { type?: string; const?: unknown }>;
-  const required = (schema.required ?? []) as string[];
+  let shape = schema;
+  for (let depth = 0; depth < MAX_VARIANT_DEPTH; depth++) {
+    const first: unknown = Array.isArray(shape.oneOf) ? shape.oneOf[0] : undefined;
+    if (typeof first !== 'object' || first === null) break;
+    shape = first as Record<string, unknown>;
+  }
+  const props = (shape.properties ?? {}) as Record<string, { type?: string; const?: unknown } | undefined>;
+  const required = Array.isArray(shape.required) ? shape.required.slice(0, 64) : [];
   const args: Record<string, unknown> = {};
   for (const name of required) {
-    const prop = props[name] ?? {};
+    if (typeof name !== 'string') continue;
+    const prop = Object.hasOwn(props, name) ? (props[name] ?? {}) : {};
     if (prop.const !== undefined) args[name] = prop.const;
     else if (name === 'path') args[name] = path;
     else if (prop.type === 'number' || prop.type === 'integer') args[name] = 1;
     else if (prop.type === 'boolean') args[name] = false;
     else args[name] = '';
   }
-  const variants = schema.oneOf as Record<string, unknown>[] | undefined;
-  return variants?.[0] ? exampleArgs(variants[0], path) : args;
+  return args;
 }
 
 /** Checks `text` as the arguments of `tool`: JSON first, then the tool's own schema. */

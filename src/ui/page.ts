@@ -151,7 +151,8 @@ export class PageView {
   private replayed(): Replayed | null {
     const replay = this.spec.store.get().replay;
     if (!replay) return (this.replay = null);
-    if (this.replay?.of !== replay) this.replay = replayed(replay);
+    // A long log is read in chunks, each a new replay object of the same events: fold them once.
+    if (this.replay?.of.events !== replay.events) this.replay = replayed(replay);
     return this.replay;
   }
 

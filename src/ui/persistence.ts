@@ -1,6 +1,7 @@
 import type { HarnessEvent } from '../harness';
 import {
   Autosave,
+  STORAGE_SAVE_FAILED,
   encodeShare,
   readSessionFile,
   serializeSessionFile,
@@ -53,10 +54,10 @@ export class Persistence {
     this.meta = spec.resumed ?? null;
     const sessions = spec.sessions;
     this.autosave = sessions
-      ? new Autosave(
-          () => this.save(sessions),
-          (error) => console.warn('The session could not be saved:', error),
-        )
+      ? new Autosave(() => this.save(sessions), {
+          onError: (error) => console.warn('The session could not be saved:', error),
+          onStatus: (status) => this.saveStatus(status),
+        })
       : null;
     // A page going away writes what is left at once.
     window.addEventListener('pagehide', () => void this.saved());
@@ -83,6 +84,13 @@ export class Persistence {
       this.autosave?.schedule();
     }
     await this.autosave?.flush();
+  }
+
+  // Said once a streak of failures, and taken back when a save lands: what was saved before is kept.
+  private saveStatus(status: 'failed' | 'recovered'): void {
+    const { store } = this.spec;
+    if (status === 'failed') this.notice(tr('saveFailed'), { code: STORAGE_SAVE_FAILED });
+    else if (store.get().notice?.code === STORAGE_SAVE_FAILED) store.set({ notice: null });
   }
 
   private async save(store: SessionStore): Promise<void> {

@@ -15,9 +15,12 @@ export type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual'
 /** A replayed session: a log shown without running anything. */
 export interface Replaying {
   events: readonly HarnessEvent[];
+  /** The transcript rebuilt so far (a long log is read in chunks). */
   entries: readonly TranscriptEntry[];
   title: string;
   scenario: string;
+  /** How far reading the log has come, while it is not done. */
+  read: { done: number; total: number } | null;
 }
 
 /** A banner with a message: a warning (a damaged link, a refused import) or information. */

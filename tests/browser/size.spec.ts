@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { FIRST_LOAD_BUDGET, firstLoad, kB } from '../../scripts/first-load.mjs';
+import { APP_PATH } from './env';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 
@@ -25,7 +26,7 @@ test('the browser fetches no other JavaScript for the first view than the size c
   const fetched = new Set<string>();
   page.on('request', (request) => {
     const path = new URL(request.url()).pathname;
-    if (path.endsWith('.js')) fetched.add(path.slice(path.indexOf('/assets/') + 1));
+    if (path.endsWith('.js') && path.startsWith(APP_PATH)) fetched.add(path.slice(APP_PATH.length));
   });
   await page.goto('./');
   await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true');

@@ -57,22 +57,6 @@ describe('IdbBackend storage', () => {
     await again.delete('/a.txt', agent);
     expect((await again.write('/a.txt', 'one', none, agent)).version).not.toBe(v1);
   });
-
-  it('reads a damaged file record as FS_UNAVAILABLE', async () => {
-    const useStore = connect('ws', new IDBFactory());
-    await useStore('readwrite', (store) =>
-      promisifyRequest(store.put({ path: '/a.txt', content: 42 }, 'file:/a.txt')),
-    );
-    expect(await codeOf(backend(useStore).read('/a.txt'))).toBe('FS_UNAVAILABLE');
-  });
-
-  it('refuses to edit a damaged file record and stores nothing', async () => {
-    const useStore = connect('ws', new IDBFactory());
-    await useStore('readwrite', (store) => promisifyRequest(store.put({ path: '/a.txt' }, 'file:/a.txt')));
-    const fs = backend(useStore);
-    await codeOf(fs.edit('/a.txt', { oldString: 'a', newString: 'b' }, none, agent));
-    expect(await fs.journal()).toEqual([]);
-  });
 });
 
 describe('IdbBackend connection', () => {

@@ -148,3 +148,28 @@ describe('the event log', () => {
     expect(() => parseLog(JSON.stringify(samples['model/message']))).toThrow(ZodError);
   });
 });
+
+describe('JSON fields from outside are bounded', () => {
+  const deep = (depth: number): unknown => {
+    let value: unknown = 'x';
+    for (let i = 0; i < depth; i++) value = { v: value };
+    return value;
+  };
+
+  it.each([
+    ['tool/call', 'args'],
+    ['tool/result', 'meta'],
+    ['plugin/decision', 'decision'],
+  ] as const)('refuses a %s whose %s is 3,000 levels deep, without a stack overflow', (type, field) => {
+    const event = { ...samples[type], [field]: deep(3000) };
+    const parsed = HarnessEvent.safeParse(event);
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.path).toEqual([field]);
+    expect(parsed.error?.issues[0]?.message).toContain('nested deeper than 64 levels');
+  });
+
+  it('reads a log whose values are as deep as the limit allows', () => {
+    const event = { ...samples['tool/call'], args: deep(64) };
+    expect(parseLog(JSON.stringify([event]))).toEqual([event]);
+  });
+});

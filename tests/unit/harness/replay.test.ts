@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   type Card,
   type CallEntry,
+  type HarnessEvent,
   Hooks,
   type LiveCall,
   type PostDecision,
@@ -18,9 +19,12 @@ import {
   parseLog,
   postExecute,
   preExecute,
+  TranscriptBuilder,
   replay,
+  replayChunked,
   serializeLog,
   text,
+  updateTranscript,
 } from '../../../src/harness';
 
 // A small workspace the tools read from; the tools are pure functions of it.
@@ -368,5 +372,117 @@ describe('replay of generated sessions', () => {
       }),
       { numRuns: 200 },
     );
+  });
+});
+
+describe('replay in time linear in the events', () => {
+  const fold = (events: readonly HarnessEvent[]) =>
+    events.reduce<readonly TranscriptEntry[]>((entries, e) => updateTranscript(entries, e, lookupTool), []);
+  /** A log of generated steps, with a few events for calls that were never made. */
+  const logOf = async (steps: Step[]) => {
+    const session = mkSession();
+    for (const s of steps) {
+      if ('say' in s) session.say(s.say);
+      else await session.call(s.tool, s.args);
+    }
+    const stray: HarnessEvent[] = [
+      { type: 'tool/result', seq: 0, at: 0, callId: 'never', tool: 'read', content: text('x') },
+      { type: 'plugin/decision', seq: 0, at: 0, callId: 'never', hook: 'h', plugin: 'p', decision: {} },
+    ];
+    return [...session.events, ...stray];
+  };
+
+  it('gives exactly the fold of updateTranscript, entry for entry', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { maxLength: 12 }), async (steps) => {
+        const events = await logOf(steps);
+        expect(replay(events, lookupTool)).toEqual(fold(events));
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it('names the last call of an id when two calls share it, as the fold does', () => {
+    const call = (seq: number): HarnessEvent => ({
+      type: 'tool/call',
+      seq,
+      at: 0,
+      callId: 'same',
+      tool: 'read',
+      args: { path: 'notes.md' },
+    });
+    const result: HarnessEvent = {
+      type: 'tool/result',
+      seq: 2,
+      at: 0,
+      callId: 'same',
+      tool: 'read',
+      content: text('r'),
+    };
+    const events = [call(0), call(1), result];
+    const replayed = replay(events, lookupTool);
+    expect(replayed).toEqual(fold(events));
+    expect((replayed[0] as CallEntry).result).toBeUndefined();
+    expect((replayed[1] as CallEntry).result?.modelText).toBe('r');
+  });
+
+  it('replaces a changed entry by a new object and keeps the others, so a view can tell them apart', () => {
+    const builder = new TranscriptBuilder(lookupTool);
+    builder.add({ type: 'model/message', seq: 0, at: 0, text: 'hi' });
+    builder.add({ type: 'tool/call', seq: 1, at: 0, callId: 'c', tool: 'read', args: { path: 'notes.md' } });
+    const [message, call] = builder.entries;
+    builder.add({ type: 'tool/result', seq: 2, at: 0, callId: 'c', tool: 'read', content: text('r') });
+    expect(builder.entries[0]).toBe(message);
+    expect(builder.entries[1]).not.toBe(call);
+    expect((call as CallEntry).result).toBeUndefined();
+  });
+});
+
+describe('replayChunked', () => {
+  const events = async () => {
+    const { session } = await scripted();
+    return session.events;
+  };
+
+  it('gives the transcript replay gives', async () => {
+    const log = await events();
+    expect(await replayChunked(log, lookupTool)).toEqual(replay(log, lookupTool));
+  });
+
+  it('reports its progress after every chunk, up to the whole log', async () => {
+    const log = await events();
+    const seen: { done: number; total: number; entries: number }[] = [];
+    await replayChunked(log, lookupTool, {
+      sliceMs: 0,
+      onProgress: ({ done, total, entries }) => seen.push({ done, total, entries: entries.length }),
+    });
+    expect(seen.map((p) => p.done)).toEqual(log.map((_, i) => i + 1));
+    expect(seen.every((p) => p.total === log.length)).toBe(true);
+    expect(seen.at(-1)?.entries).toBe(replay(log, lookupTool).length);
+  });
+
+  it('gives the event loop a turn between chunks', async () => {
+    const log = await events();
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const ticksAt: number[] = [];
+    await replayChunked(log, lookupTool, { sliceMs: 0, onProgress: () => ticksAt.push(ticks) });
+    clearInterval(timer);
+    expect(ticksAt.at(-1)).toBeGreaterThan(ticksAt[0]!);
+  });
+
+  it('stops between chunks when its signal is aborted', async () => {
+    const log = await events();
+    const abort = new AbortController();
+    let chunks = 0;
+    const replaying = replayChunked(log, lookupTool, {
+      sliceMs: 0,
+      signal: abort.signal,
+      onProgress: () => {
+        if (++chunks === 2) abort.abort();
+      },
+    });
+    await expect(replaying).rejects.toMatchObject({ name: 'AbortError' });
+    expect(chunks).toBe(2);
   });
 });

@@ -4,6 +4,7 @@ import { replay } from '../../../src/harness';
 import {
   MAX_IMPORT_BYTES,
   parseSessionFile,
+  parseSessionFileChunked,
   readSessionFile,
   scenarioById,
   serializeSessionFile,
@@ -12,6 +13,7 @@ import {
   type ImportCode,
 } from '../../../src/model';
 import { Playground } from '../../../src/run';
+import { bigSessionText } from '../../fixtures/big-session';
 
 const played = async (id = 'stale-version') => {
   const pg = await Playground.open({ fs: new MemoryBackend() }, scenarioById(id)!);
@@ -85,6 +87,23 @@ describe('importing a session file refuses, with its code', () => {
   it('IMPORT_NOT_JSON for text that is not JSON', () => {
     expect(codeOf('{"format": ')).toBe('IMPORT_NOT_JSON');
     expect(codeOf('')).toBe('IMPORT_NOT_JSON');
+  });
+
+  it('IMPORT_TOO_DEEP for a file nested 20,000 levels deep, without a stack overflow', () => {
+    const deep = '['.repeat(20_000) + ']'.repeat(20_000);
+    const refused = parseSessionFile(`{"format":"harness-playground/session","version":1,"x":${deep}}`);
+    expect(refused.error?.code).toBe('IMPORT_TOO_DEEP');
+    expect(refused.error?.message).toContain('nested deeper than 64 levels');
+  });
+
+  it('IMPORT_TOO_DEEP for an event whose arguments are nested past the limit', async () => {
+    let args: unknown = 1;
+    for (let i = 0; i < 3000; i++) args = { a: args };
+    const text = await edited((raw) => {
+      const call = raw.events.find((e) => (e as { type?: unknown }).type === 'tool/call');
+      (call as { args?: unknown }).args = args;
+    });
+    expect(codeOf(text)).toBe('IMPORT_TOO_DEEP');
   });
 
   it('IMPORT_WRONG_FORMAT for JSON of another kind', async () => {
@@ -166,5 +185,39 @@ describe('importing a session file refuses, with its code', () => {
     const { file } = await fileOf();
     const blob = new Blob([serializeSessionFile(file)], { type: 'application/json' });
     expect((await readSessionFile(blob)).value).toEqual(file);
+  });
+});
+
+describe('reading a session file in slices', () => {
+  it('gives what parseSessionFile gives, for a good file and for each refusal', async () => {
+    const { file } = await fileOf();
+    const texts = [
+      serializeSessionFile(file),
+      '{"format": ',
+      `{"format":"harness-playground/session","version":1,"x":${'['.repeat(5000)}${']'.repeat(5000)}}`,
+      await edited((raw) => (raw.version = 2)),
+      await edited((raw) => (raw.title = 7)),
+      await edited((raw) => (raw.events[2] = { type: 'nonsense' })),
+    ];
+    for (const text of texts) expect(await parseSessionFileChunked(text)).toEqual(parseSessionFile(text));
+  });
+
+  it('gives the event loop a turn while it reads a long log', async () => {
+    const text = bigSessionText(3000);
+    let ticks = 0;
+    const timer = setInterval(() => ticks++, 0);
+    const read = await parseSessionFileChunked(text, { sliceMs: 0 });
+    clearInterval(timer);
+    expect(read.value?.events).toHaveLength(3000);
+    expect(ticks).toBeGreaterThan(2);
+  });
+
+  it('stops when its signal is aborted', async () => {
+    const abort = new AbortController();
+    abort.abort();
+    const { file } = await fileOf();
+    await expect(
+      parseSessionFileChunked(serializeSessionFile(file), { signal: abort.signal }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
   });
 });

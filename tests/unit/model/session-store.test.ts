@@ -1,14 +1,8 @@
 import 'fake-indexeddb/auto';
-import { createStore, set } from 'idb-keyval';
+import { createStore, entries, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import {
-  Autosave,
-  SessionStore,
-  openSessionStore,
-  scenarioById,
-  type SessionRecord,
-} from '../../../src/model';
+import { SessionStore, openSessionStore, scenarioById, type SessionRecord } from '../../../src/model';
 import { Playground } from '../../../src/run';
 
 let dbs = 0;
@@ -65,6 +59,91 @@ describe('SessionStore', () => {
     expect((await store.latest())?.id).toBe(good.id);
   });
 
+  it('sets a session whose log does not parse aside under quarantine keys, and reports it', async () => {
+    const { store, useStore } = mkStore();
+    const broken = await recordOf(2, 50);
+    await store.save(broken);
+    const bad = [{ type: 'nonsense' }];
+    await set(`log:${broken.id}`, bad, useStore);
+    expect(await store.get(broken.id)).toBeNull();
+    expect(store.problems().map(({ code, key }) => ({ code, key }))).toEqual([
+      { code: 'STORAGE_BAD_RECORD', key: `head:${broken.id}` },
+      { code: 'STORAGE_BAD_RECORD', key: `log:${broken.id}` },
+    ]);
+    const kept = await entries<IDBValidKey, unknown>(useStore);
+    expect(kept.map(([k]) => String(k).replace(/^quarantine:[^:]+:/, ''))).toEqual([
+      `head:${broken.id}`,
+      `log:${broken.id}`,
+    ]);
+    // The values as they were, untouched.
+    expect(kept.find(([k]) => String(k).endsWith(`log:${broken.id}`))?.[1]).toEqual(bad);
+    expect(kept.find(([k]) => String(k).endsWith(`head:${broken.id}`))?.[1]).toMatchObject({ id: broken.id });
+    expect(await store.list()).toEqual([]);
+  });
+
+  it('leaves a record the browser will not store again where it is, skipped, and says so', async () => {
+    const { useStore } = mkStore();
+    const refusing: UseStore = (mode, body) =>
+      useStore(mode, (store) => {
+        const put = store.put.bind(store);
+        store.put = (value: unknown, key?: IDBValidKey) => {
+          if (String(key).startsWith('quarantine:')) throw new RangeError('Maximum call stack size exceeded');
+          return put(value, key);
+        };
+        return body(store);
+      });
+    const store = new SessionStore(refusing);
+    const good = await recordOf(2, 10);
+    const broken = await recordOf(2, 50);
+    await store.save(good);
+    await store.save(broken);
+    await set(`log:${broken.id}`, 'not a log', useStore);
+    expect((await store.latest())?.id).toBe(good.id);
+    expect(store.problems()).toEqual([
+      expect.objectContaining({ key: `head:${broken.id}`, setAsideAs: null }),
+      expect.objectContaining({ key: `log:${broken.id}`, setAsideAs: null }),
+    ]);
+    expect(store.problems()[1]?.reason).toMatch(/could not be stored again .* left in place$/);
+    expect((await entries(useStore)).map(([k]) => String(k))).toContain(`log:${broken.id}`);
+  });
+
+  it('refuses a stored log nested past the limit, and carries on the session before it', async () => {
+    const { store, useStore } = mkStore();
+    const good = await recordOf(2, 10);
+    await store.save(good);
+    const deep = await recordOf(2, 90);
+    // Deep enough to be refused; the browser suite plants 3,000 levels (this IndexedDB clones recursively).
+    let args: unknown = 'x';
+    for (let i = 0; i < 400; i++) args = [args];
+    const events = deep.events.map((e) => (e.type === 'tool/call' ? { ...e, args } : e));
+    await store.save(deep);
+    await set(`log:${deep.id}`, events, useStore);
+    expect((await store.latest())?.id).toBe(good.id);
+    expect(store.problems()[1]?.reason).toContain('nested deeper than 64 levels');
+  });
+
+  it('sets aside a head of the wrong shape when listing, and lists the others', async () => {
+    const { store, useStore } = mkStore();
+    const good = await recordOf(1, 10);
+    await store.save(good);
+    await set('head:bad', 'not a head', useStore);
+    await set('head:other', { ...(await store.list())[0], id: 'someone-else' }, useStore);
+    expect((await store.list()).map((h) => h.id)).toEqual([good.id]);
+    expect(store.problems().map((p) => p.key)).toEqual(['head:bad', 'head:other']);
+  });
+
+  it('gives no latest session, and says why, when storage fails to answer', async () => {
+    const failing: UseStore = () => Promise.reject(new DOMException('The disk went away.', 'UnknownError'));
+    const store = new SessionStore(failing);
+    expect(await store.latest()).toBeNull();
+    expect(store.problems()).toEqual([
+      expect.objectContaining({
+        code: 'STORAGE_BAD_RECORD',
+        reason: expect.stringContaining('disk went away'),
+      }),
+    ]);
+  });
+
   it('forgets sessions beyond the newest few, and other sessions that never started', async () => {
     const { store } = mkStore(2);
     const empty = await recordOf(0, 1);
@@ -95,49 +174,5 @@ describe('openSessionStore', () => {
     const store = await openSessionStore();
     expect(store).toBeInstanceOf(SessionStore);
     expect(await store!.list()).toEqual([]);
-  });
-});
-
-describe('Autosave', () => {
-  it('writes once for many asks in one task, and once more for asks during a write', async () => {
-    let state = 0;
-    const written: number[] = [];
-    let release: () => void = () => {};
-    const autosave = new Autosave(async () => {
-      const seen = state;
-      await new Promise<void>((resolve) => (release = resolve));
-      written.push(seen);
-    });
-    state = 1;
-    autosave.schedule();
-    autosave.schedule();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    state = 2;
-    autosave.schedule();
-    state = 3;
-    autosave.schedule();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    release();
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    release();
-    await autosave.flush();
-    expect(written).toEqual([1, 3]);
-  });
-
-  it('flushes a pending ask at once and reports a failed write without stopping', async () => {
-    const errors: unknown[] = [];
-    let calls = 0;
-    const autosave = new Autosave(
-      async () => {
-        if (++calls === 1) throw new Error('disk full');
-      },
-      (e) => errors.push(e),
-    );
-    autosave.schedule();
-    await autosave.flush();
-    autosave.schedule();
-    await autosave.flush();
-    expect(calls).toBe(2);
-    expect(errors).toHaveLength(1);
   });
 });

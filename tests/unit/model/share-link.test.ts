@@ -70,6 +70,13 @@ describe('share links', () => {
     }
   });
 
+  it('say LINK_CORRUPT for a payload nested 39,000 levels deep, without a stack overflow', async () => {
+    const deep = `{"scenario":"happy-path","plugins":${'['.repeat(39_000)}${']'.repeat(39_000)}}`;
+    const decoded = await decodeShare(`1.${await pack(new TextEncoder().encode(deep))}`);
+    expect(decoded.error?.code).toBe('LINK_CORRUPT');
+    expect(decoded.error?.message).toContain('JSON_TOO_DEEP');
+  });
+
   it('refuse a payload that inflates past a few kilobytes', async () => {
     const bomb = `1.${await pack(new TextEncoder().encode(`{"scenario":"${'a'.repeat(100_000)}"}`))}`;
     expect(bomb.length).toBeLessThan(2048);
