@@ -15,7 +15,8 @@ export function scriptHash(script: string): string {
  * The site's policy: its own files only; no inline script but the sandbox's (by hash), and no eval
  * (zod is told not to try it: src/jitless.ts); inline styles (the editor's); WebAssembly for
  * QuickJS and sql.js; `blob:` workers for the sandbox; no frames but the sandbox's `srcdoc` ones (and
- * so no navigating them anywhere); fetches to the site alone; no plugins, no <base>, no form posts.
+ * so no navigating them anywhere); fetches to the site, to https origins and to local http servers only
+ * (the sandbox's frames allow none); no plugins, no <base>, no form posts.
  * `frame-ancestors` cannot be set by a <meta> tag: the host's header sets it (README).
  */
 export function sitePolicy(): string {
@@ -29,7 +30,10 @@ export function sitePolicy(): string {
     "img-src 'self' data:",
     'worker-src blob:',
     "frame-src 'none'",
-    "connect-src 'self'",
+    // The page itself fetches scenario files from their authors' sites (`?scenario-url=`) and talks to a
+    // model the visitor connects, local (Ollama, LM Studio) or remote: any https origin, and local http.
+    // The sandbox's frames keep their own policy on top of this one, which allows no connection at all.
+    "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

@@ -175,7 +175,12 @@ export class PageView {
     this.banners.update(pg);
     this.transcript.sync(
       replay
-        ? { key: this.spec.replayKey(), entries: replay.entries, calls: new Map() }
+        ? {
+            key: `${this.spec.replayKey()}${replay.read ? ':reading' : ''}`,
+            entries: replay.entries,
+            calls: new Map(),
+            partial: replay.read !== null,
+          }
         : { key: pg.session.id, entries: pg.session.live, calls: pg.calls },
     );
     this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.raceOn(path));

@@ -13,6 +13,11 @@ export interface TranscriptSource {
   entries: readonly TranscriptEntry[];
   /** Live values by call id (empty on replay: a replay never has values). */
   calls: ReadonlyMap<string, LiveCall>;
+  /**
+   * The entries are still being read (a long log, in chunks): only the first page of them is drawn, and
+   * the source's `key` changes once they are all in, so the transcript then shows the newest page.
+   */
+  partial?: boolean;
 }
 
 /**
@@ -48,7 +53,8 @@ export class TranscriptView {
     const { entries, calls } = source;
     const added: HTMLElement[] = [];
     let settled = this.settled;
-    for (let i = Math.max(this.start, this.settled); i < entries.length; i++) {
+    const end = source.partial ? Math.min(entries.length, this.start + PAGE) : entries.length;
+    for (let i = Math.max(this.start, this.settled); i < end; i++) {
       const entry = entries[i]!;
       const shown = this.nodes.get(entry.seq);
       const live = entry.kind === 'call' ? calls.get(entry.callId) : undefined;

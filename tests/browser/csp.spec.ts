@@ -92,7 +92,7 @@ test('the app is served with the host headers and its policy, and plays without 
   for (const directive of [
     "default-src 'self'",
     "'wasm-unsafe-eval'",
-    "connect-src 'self'",
+    "connect-src 'self' https: http://localhost:* http://127.0.0.1:*",
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

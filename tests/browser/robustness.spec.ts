@@ -89,7 +89,7 @@ test('a malformed workspace record: the app starts, lists every good file, sets 
   const paths = Object.keys(scenario.files).sort();
   await openScenario(page, scenario.id);
   await page.locator('[data-action="step"]').click();
-  await expect(page.locator('.status-line')).toContainText('1');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '1');
   // A file of the visitor's own, and the run saved, so the reload carries on with the workspace as it is.
   await page.evaluate(async () => {
     const { pg } = (window as unknown as WithApp).playground;
@@ -109,12 +109,16 @@ test('a malformed workspace record: the app starts, lists every good file, sets 
 
   await page.goto('./?speed=instant');
   await ready(page);
-  await expect(page.locator('.status-line')).toContainText('step 1');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '1');
   expect((await listedFiles(page)).sort()).toEqual(['/mine.txt', ...paths.slice(1)].sort());
   expect(await problems(page)).toEqual([
     expect.objectContaining({ code: 'STORAGE_BAD_RECORD', key: `file:${victim}` }),
     expect.objectContaining({ code: 'STORAGE_BAD_RECORD', key: 'file:/junk' }),
   ]);
+  // The visitor is told, with the code, and the rest is there.
+  const banner = page.locator('[data-banner="notice"][data-code="STORAGE_BAD_RECORD"]');
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('2 damaged record');
   // Set aside, never deleted: the records are kept, untouched, under quarantine keys.
   const kept = await page.evaluate(async () => {
     const range = IDBKeyRange.bound('quarantine:', 'quarantine:\uffff');
@@ -143,7 +147,7 @@ test('a stored session nested 3,000 levels deep, the newest one: the app starts 
 }) => {
   await openScenario(page, 'stale-version');
   for (let i = 0; i < 2; i++) await page.locator('[data-action="step"]').click();
-  await expect(page.locator('.status-line')).toContainText('2');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '2');
   await page.evaluate(() => (window as unknown as WithApp).playground.saved());
   const id = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id);
   // The planted copy is newer than the real session, and its first call's arguments are 3,000 deep.
@@ -169,7 +173,7 @@ test('a stored session nested 3,000 levels deep, the newest one: the app starts 
   await page.goto('./?speed=instant');
   await ready(page);
   await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'stale-version');
-  await expect(page.locator('.status-line')).toContainText('step 2');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '2');
   expect(await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id)).toBe(id);
   const keys = await keysOf(page, 'harness-playground', 'sessions');
   expect(keys).not.toContain('head:deep');
@@ -336,9 +340,13 @@ test('saves that fail lose nothing already saved, and are retried until storage 
   const warnings: string[] = [];
   page.on('console', (m) => void (m.type() === 'warning' && warnings.push(m.text())));
   for (let i = 0; i < 2; i++) await page.locator('[data-action="step"]').click();
-  await expect(page.locator('.status-line')).toContainText('3');
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '3');
   await page.evaluate(() => (window as unknown as WithApp).playground.saved());
   await expect.poll(() => warnings.some((w) => w.includes('could not be saved'))).toBe(true);
+  // The visitor is told once, with what to do.
+  const failed = page.locator('[data-banner="notice"][data-code="STORAGE_SAVE_FAILED"]');
+  await expect(failed).toBeVisible();
+  await expect(failed).toContainText('export the session');
   // What was saved before is still there, whole.
   expect(await storedCount()).toBe(saved);
   expect(await stored(`log:${id}`)).toHaveLength(saved!);
@@ -348,4 +356,6 @@ test('saves that fail lose nothing already saved, and are retried until storage 
   const live = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.events.length);
   expect(live).toBeGreaterThan(saved!);
   await expect.poll(storedCount, { timeout: 30_000 }).toBe(live);
+  // Saved again: the banner goes by itself.
+  await expect(failed).toHaveCount(0);
 });

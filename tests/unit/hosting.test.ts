@@ -26,7 +26,7 @@ describe('the site policy', () => {
   it('names each directive the site needs, once', () => {
     const got = directives();
     expect(got.get('default-src')).toBe("default-src 'self'");
-    expect(got.get('connect-src')).toBe("connect-src 'self'");
+    expect(got.get('connect-src')).toBe("connect-src 'self' https: http://localhost:* http://127.0.0.1:*");
     expect(got.get('frame-src')).toBe("frame-src 'none'");
     expect(got.get('object-src')).toBe("object-src 'none'");
     expect(got.get('base-uri')).toBe("base-uri 'none'");
