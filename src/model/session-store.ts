@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
 import { ScriptProgress } from './progress';
 import { ScenarioId } from './scenario';
+import { SCENARIO_LIMITS } from './scenario-schema';
 
 /** What the list of past sessions shows of a session, kept apart from its (possibly long) log. */
 export const SessionHead = z.strictObject({
@@ -15,6 +16,11 @@ export const SessionHead = z.strictObject({
   policy: z.boolean(),
   progress: ScriptProgress,
   eventCount: z.number().int().nonnegative(),
+  /**
+   * The scenario file of a run of a scenario of the visitor's own (from a file, a link, the embed API),
+   * as text: a reload carries it on without fetching it again. Absent for a built-in scenario.
+   */
+  custom: z.string().max(SCENARIO_LIMITS.bytes).optional(),
 });
 export type SessionHead = z.infer<typeof SessionHead>;
 

@@ -1,19 +1,29 @@
 import { z } from 'zod';
-import { parseJson, type Result } from '../harness';
+import { JsonValue, parseJson, type Result } from '../harness';
 import { LabPlugins } from './lab';
 import { ScenarioId } from './scenario';
 
 /** The version a share link starts with: `?s=<version>.<payload>`. */
 export const SHARE_VERSION = 1;
 /**
- * Longer `s` parameters are refused unread. A link made here is about a hundred characters, or a few
- * thousand when it carries plugin code (sources compress to about a third).
+ * Longer `s` parameters are refused unread, and no longer link is made. A link made here is about a
+ * hundred characters, or a few thousand when it carries plugin code or a small scenario of the
+ * visitor's own (sources compress to about a third).
  */
-const MAX_TOKEN = 32_768;
+export const MAX_SHARE_TOKEN = 32_768;
 /** A payload that inflates beyond this is refused (a link cannot grow into megabytes). */
-const MAX_JSON = 80_000;
-/** A link's state is a few levels deep; deeper JSON is refused before its schema walks it. */
-const MAX_DEPTH = 8;
+const MAX_JSON = 256_000;
+/** A link's state is a few levels deep, and a scenario in it a few more; deeper JSON is refused unread. */
+const MAX_DEPTH = 24;
+
+/** A link that would be longer than `MAX_SHARE_TOKEN`: what it holds belongs at an address instead. */
+export class ShareTooLong extends RangeError {
+  override readonly name = 'ShareTooLong';
+  readonly code = 'LINK_TOO_LONG';
+  constructor(readonly length: number) {
+    super(`the link would be ${length} characters long, over the limit of ${MAX_SHARE_TOKEN}`);
+  }
+}
 
 /** The run speeds, by name; the UI maps each to a delay. */
 export const SpeedName = z.enum(['slow', 'normal', 'fast', 'instant']);
@@ -30,6 +40,11 @@ export const ShareState = z.strictObject({
   step: z.number().int().nonnegative().max(10_000),
   /** The plugin lab's plugins. Code from a link does not run until the visitor presses Run. */
   plugins: LabPlugins.optional(),
+  /**
+   * A scenario of the visitor's own, as its file (parsed with the scenario format when the link opens);
+   * `scenario` is its id. A link is short: a larger scenario belongs at an address (`?scenario-url=`).
+   */
+  custom: JsonValue.optional(),
 });
 export type ShareState = z.infer<typeof ShareState>;
 
@@ -84,7 +99,9 @@ async function pipe(bytes: Uint8Array, stream: CompressionStream | Decompression
 export async function encodeShare(state: ShareState): Promise<string> {
   const json = new TextEncoder().encode(JSON.stringify(ShareState.parse(state)));
   const packed = await pipe(json, new CompressionStream('deflate-raw'), Infinity);
-  return `${SHARE_VERSION}.${toBase64Url(packed)}`;
+  const token = `${SHARE_VERSION}.${toBase64Url(packed)}`;
+  if (token.length > MAX_SHARE_TOKEN) throw new ShareTooLong(token.length);
+  return token;
 }
 
 /**
@@ -93,7 +110,7 @@ export async function encodeShare(state: ShareState): Promise<string> {
  * scenario id in its shape) is `LINK_CORRUPT`. Never throws.
  */
 export async function decodeShare(token: string): Promise<Decoded> {
-  if (token.length > MAX_TOKEN) return corrupt(`the link is ${token.length} characters long`);
+  if (token.length > MAX_SHARE_TOKEN) return corrupt(`the link is ${token.length} characters long`);
   const dot = token.indexOf('.');
   const version = dot < 0 ? '' : token.slice(0, dot);
   if (!/^\d+$/.test(version)) return corrupt('the link has no version');

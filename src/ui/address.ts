@@ -1,8 +1,18 @@
-import { decodeShare, scenarioById, scenarios, type LabPlugin, type LinkCode, type Scenario } from '../model';
+import {
+  decodeShare,
+  fetchScenario,
+  parseScenarioObject,
+  scenarioById,
+  scenarios,
+  type LabPlugin,
+  type LinkCode,
+  type Scenario,
+  type ScenarioError,
+} from '../model';
 import { speeds, type Speed } from './state';
 
 /** The parameters that say what to open; once it is open, the full app drops them (see `settledAddress`). */
-const OPENERS = ['s', 'scenario', 'step', 'autoplay'];
+const OPENERS = ['s', 'scenario', 'scenario-url', 'step', 'autoplay'];
 /** More steps than any scenario has; a larger `step` is cut to this. */
 const MAX_STEP = 10_000;
 
@@ -24,7 +34,7 @@ export interface Address {
   /** Plugin code a share link carries: shown in the lab, run only when the visitor presses Run. */
   plugins?: LabPlugin[];
   /** Why the address could not be followed; the default scenario opens instead. */
-  bad?: { code: LinkCode } | { scenario: string };
+  bad?: { code: LinkCode } | { scenario: string } | { refused: ScenarioError };
 }
 
 const stepOf = (raw: string | null): number => {
@@ -36,7 +46,7 @@ const stepOf = (raw: string | null): number => {
  * Reads the address contract: `?s=<share link>`, else `?scenario=<id>&lang=en|zh&autoplay=1&embed=1&
  * step=<n>&speed=<name>`. A share link's fields win over the plain parameters it sits beside.
  */
-export async function readAddress(search: string): Promise<Address> {
+export async function readAddress(search: string, base = 'http://localhost/'): Promise<Address> {
   const params = new URLSearchParams(search);
   const speed = params.get('speed');
   const address: Address = {
@@ -53,7 +63,7 @@ export async function readAddress(search: string): Promise<Address> {
   if (token !== null) {
     const link = await decodeShare(token);
     if (!link.ok) return { ...address, step: 0, autoplay: false, bad: { code: link.error.code } };
-    const scenario = scenarioById(link.value.scenario);
+    const scenario = linkScenario(link.value.scenario, link.value.custom);
     if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: link.value.scenario } };
     const { lang, speed: linkSpeed, policy, step, plugins } = link.value;
     // The run the link shows needs its plugins, and they wait for Run: so no steps are taken before.
@@ -61,11 +71,25 @@ export async function readAddress(search: string): Promise<Address> {
       return { ...address, scenario, lang, speed: linkSpeed, policy, step: 0, autoplay: false, plugins };
     return { ...address, scenario, lang, speed: linkSpeed, policy, step };
   }
+  const url = params.get('scenario-url');
+  if (url !== null) {
+    // Fetched with CORS and without credentials; a refusal opens the default scenario, saying why.
+    const read = await fetchScenario(url, { base });
+    if (!read.ok) return { ...address, step: 0, autoplay: false, bad: { refused: read.error } };
+    return { ...address, scenario: read.value };
+  }
   const wanted = params.get('scenario');
   if (wanted === null) return address;
   const scenario = scenarioById(wanted);
   if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: wanted } };
   return { ...address, scenario };
+}
+
+/** The scenario a link names: a built-in by id, or the scenario of the visitor's own it carries. */
+function linkScenario(id: string, custom: unknown): Scenario | undefined {
+  if (custom === undefined) return scenarioById(id);
+  const read = parseScenarioObject(custom);
+  return read.ok && read.value.id === id ? read.value : undefined;
 }
 
 /**

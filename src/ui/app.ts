@@ -2,6 +2,8 @@ import type { FsBackend } from '../fs/types';
 import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress } from '../harness';
 import {
   labExampleById,
+  parseScenarioFile,
+  readScenarioFile,
   scenarioById,
   scenarios,
   type LabPlugin,
@@ -18,6 +20,7 @@ import { galleryDialog } from './gallery';
 import { setLang, tr } from './i18n';
 import { handleKey } from './keys';
 import type { PluginLab } from './lab';
+import { checkOutcome } from './outcome';
 import { PageView } from './page';
 import { readFlag, writeFlag } from './prefs';
 import { Persistence } from './persistence';
@@ -39,8 +42,8 @@ export interface AppSpec {
   /** A compact view for an iframe: the transcript and the button, no chrome. */
   embed?: boolean;
   speed?: Speed;
-  /** A notice to show at once (a damaged link, an import error). */
-  notice?: string;
+  /** A notice to show at once (a damaged link, a refused scenario file), with its code when it has one. */
+  notice?: { text: string; code?: string };
   /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
   sessions?: SessionStore | null;
   /** A saved run to carry on at start instead of loading `scenario` afresh. */
@@ -89,12 +92,11 @@ export class App {
     const saved = spec.resume;
     if (saved) {
       try {
-        const scenario = scenarioById(saved.scenario);
-        if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
+        const scenario = savedScenario(saved);
         return new App(spec, Playground.resume(pgSpec, scenario, saved), saved);
       } catch (error) {
         const why = error instanceof Error ? error.message : String(error);
-        spec = { ...spec, notice: tr('resumeFailed', { why }) };
+        spec = { ...spec, notice: { text: tr('resumeFailed', { why }) } };
       }
     }
     const pg = await Playground.open(pgSpec, spec.scenario, { policy: spec.policy ?? true });
@@ -106,7 +108,7 @@ export class App {
     readonly pg: Playground,
     private readonly resumed: SessionRecord | null,
   ) {
-    const notice: Notice | null = spec.notice ? { text: spec.notice, tone: 'warn' } : null;
+    const notice: Notice | null = spec.notice ? { ...spec.notice, tone: 'warn' } : null;
     this.store = uiStore({
       lang: spec.lang,
       policy: pg.policy !== null,
@@ -139,6 +141,8 @@ export class App {
     this.store.on(['run'], (state) => {
       // A run that stops is saved at once; while it plays, saves are spaced out.
       if (state.run !== 'playing') this.persistence.schedule();
+      if (state.run === 'done') void this.checkOutcome();
+      else if (state.outcome) this.store.set({ outcome: null });
     });
     this.store.on(null, () => this.changed());
   }
@@ -192,7 +196,17 @@ export class App {
     await this.files.refresh();
     this.reportBadRecords();
     document.addEventListener('keydown', (e) => handleKey(e, this));
+    if (!this.spec.embed) acceptDrops((file) => void this.openDropped(file));
     this.flush();
+  }
+
+  /** Compares the finished run with what its scenario says it ends with; the page shows it. */
+  private async checkOutcome(): Promise<void> {
+    // A lab scenario states the outcome of a run without its example plugin, which the lab has applied.
+    if (this.pg.scenario.lab) return;
+    const session = this.pg.session;
+    const checked = await checkOutcome(this.pg.scenario, this.pg.errors(), this.spec.fs);
+    if (this.pg.session === session && this.store.get().run === 'done') this.store.set({ outcome: checked });
   }
 
   /** Says what damaged records of this browser's storage were set aside, if any (and no other notice shows). */
@@ -211,12 +225,19 @@ export class App {
   // ------------------------------------------------------------------ run commands
 
   /**
-   * Opens a scenario afresh (its files restored). A plugin-lab scenario comes with its example plugin,
-   * applied through the lab, unless `asIs` (a reset keeps the plugins the visitor has now).
+   * Opens a built-in scenario afresh (its files restored). A plugin-lab scenario comes with its example
+   * plugin, applied through the lab, unless `asIs` (a reset keeps the plugins the visitor has now).
    */
   async load(id: string, asIs = false): Promise<void> {
     const scenario = scenarioById(id);
-    if (!scenario) return;
+    if (scenario) await this.open(scenario, asIs);
+  }
+
+  /**
+   * Opens any scenario afresh: a built-in one, or one of the visitor's own (a file, a link, the embed
+   * API, the authoring panel). See `load` for `asIs`.
+   */
+  async open(scenario: Scenario, asIs = false): Promise<void> {
     const example = scenario.lab && !asIs ? labExampleById(scenario.lab) : undefined;
     this.runner.pause();
     if (example) {
@@ -271,7 +292,25 @@ export class App {
   /** The scenario's files restored and a new session; the old one stays under Past sessions. */
   async reset(): Promise<void> {
     this.runner.pause();
-    await this.load(this.pg.scenario.id, true);
+    await this.open(this.pg.scenario, true);
+  }
+
+  /** A JSON file dropped on the page: a session file is imported into replay, anything else opened as a scenario. */
+  private async openDropped(file: File): Promise<void> {
+    const head = await file.slice(0, 4096).text();
+    if (/"format"\s*:\s*"harness-playground\/session"/.test(head)) await this.importSession(file);
+    else await this.openScenarioFile(file);
+  }
+
+  /** Opens a scenario file the visitor chose (More → Open scenario file…, or dropped on the page). */
+  async openScenarioFile(file: Blob): Promise<void> {
+    const read = await readScenarioFile(file);
+    if (!read.ok) {
+      this.setNotice(tr('scenarioFileRefused', { why: read.error.message }), { code: read.error.code });
+      return;
+    }
+    this.setNotice(null);
+    await this.open(read.value);
   }
 
   /** Turns the observation policy on or off; the scenario starts again, as the policy is per session. */
@@ -409,6 +448,7 @@ export class App {
           history: Boolean(this.spec.sessions),
           exportSession: () => this.exportSession(),
           importSession: (file) => void this.importSession(file),
+          openScenario: (file) => void this.openScenarioFile(file),
           share: () => void this.copyShareLink(),
           setPolicy: (on) => void this.setPolicy(on),
           setAutoExternal: (on) => this.setAutoExternal(on),
@@ -437,4 +477,32 @@ export class App {
     this.page.update();
     for (const listener of this.listeners) listener(this);
   }
+}
+
+/** The scenario a saved run ran: the one it carries (a scenario of the visitor's own), or a built-in. */
+function savedScenario(saved: SessionRecord): Scenario {
+  if (saved.custom !== undefined) {
+    const read = parseScenarioFile(saved.custom);
+    if (!read.ok) throw new RangeError(`its scenario no longer reads (${read.error.message})`);
+    return read.value;
+  }
+  const scenario = scenarioById(saved.scenario);
+  if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
+  return scenario;
+}
+
+/** Hears JSON files dropped anywhere on the page (and only those: other drops keep their meaning). */
+function acceptDrops(open: (file: File) => void): void {
+  const files = (e: DragEvent) => [...(e.dataTransfer?.items ?? [])].some((i) => i.kind === 'file');
+  document.addEventListener('dragover', (e) => {
+    if (files(e)) e.preventDefault();
+  });
+  document.addEventListener('drop', (e) => {
+    const file = [...(e.dataTransfer?.files ?? [])].find(
+      (f) => /\.json$/i.test(f.name) || f.type === 'application/json',
+    );
+    if (!file) return;
+    e.preventDefault();
+    open(file);
+  });
 }

@@ -1,6 +1,7 @@
 import type { Playground } from '../run';
 import { h, num } from './dom';
 import { tr } from './i18n';
+import type { OutcomeCheck } from './outcome';
 import type { Notice, UiStore } from './state';
 
 /** One banner: a key (its `data-banner`), and what it shows. A banner keeps its node while its content holds. */
@@ -36,6 +37,37 @@ function noticeView(notice: Notice, close: () => void): HTMLElement {
       }),
     ' ',
     h('button', { type: 'button', class: 'ghost', onclick: close }, tr('close')),
+  );
+}
+
+/** The end of the script, and how the run compares with the outcome its scenario states. */
+function doneView(outcome: OutcomeCheck | null): HTMLElement {
+  if (!outcome || outcome.ok) {
+    const text = outcome ? tr('outcomeOk') : tr('done');
+    return h('p', { class: 'banner done', 'data-banner': 'done' }, `✓ ${text}`);
+  }
+  return h(
+    'div',
+    { class: 'banner warn', 'data-banner': 'done', role: 'alert' },
+    h('p', {}, `⚠ ${tr('outcomeMismatch')}`),
+    h(
+      'table',
+      { class: 'outcome' },
+      h('thead', {}, h('tr', {}, h('th', {}, ''), h('th', {}, tr('expected')), h('th', {}, tr('seen')))),
+      h(
+        'tbody',
+        {},
+        outcome.differences.map((d) =>
+          h(
+            'tr',
+            { 'data-difference': d.what },
+            h('th', { scope: 'row' }, d.what === 'errors' ? tr('errorCodes') : d.what),
+            h('td', {}, h('pre', {}, d.expected)),
+            h('td', {}, h('pre', {}, d.seen)),
+          ),
+        ),
+      ),
+    ),
   );
 }
 
@@ -120,10 +152,11 @@ export class Banners {
           ),
       });
     } else if (pg.done) {
+      const { outcome } = store.get();
       wanted.push({
         key: 'done',
-        content: lang,
-        make: () => h('p', { class: 'banner done', 'data-banner': 'done' }, `✓ ${tr('done')}`),
+        content: `${lang}:${JSON.stringify(outcome)}`,
+        make: () => doneView(outcome),
       });
     }
     this.place(wanted);

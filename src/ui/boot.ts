@@ -1,6 +1,6 @@
 import { openWorkspace } from '../fs/open';
 import { openSessionStore } from '../model';
-import { readAddress, settledAddress } from './address';
+import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
 import { applyTheme, initialTheme } from './theme';
@@ -12,14 +12,14 @@ import { applyTheme, initialTheme } from './theme';
  * several embeds on one page do not share files.
  */
 export async function boot(root: HTMLElement, location: Location = window.location): Promise<App> {
-  const address = await readAddress(location.search);
+  const address = await readAddress(location.search, document.baseURI);
   const lang = pickLang(address.lang, navigator.languages ?? [navigator.language]);
   setLang(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
   applyTheme(initialTheme());
   const { bad, embed, speed, policy } = address;
-  const notice = bad && tr('badLink', { why: 'code' in bad ? tr(bad.code) : `scenario "${bad.scenario}"` });
+  const notice = bad && noticeOf(bad);
   const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');
   const sessions = embed ? null : await openSessionStore();
   const resume = sessions && !address.explicit ? await sessions.latest() : null;
@@ -46,4 +46,13 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   else history.replaceState(null, '', settledAddress(location.href, lang, app.speed));
   root.dataset.ready = 'true';
   return app;
+}
+
+/** What the visitor is told when the address could not be followed, with its code when it has one. */
+function noticeOf(bad: NonNullable<Address['bad']>): { text: string; code?: string } {
+  if ('refused' in bad) {
+    return { text: tr('scenarioRefused', { why: bad.refused.message }), code: bad.refused.code };
+  }
+  if ('code' in bad) return { text: tr('badLink', { why: tr(bad.code) }), code: bad.code };
+  return { text: tr('badLink', { why: `scenario "${bad.scenario}"` }) };
 }

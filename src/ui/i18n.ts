@@ -143,8 +143,21 @@ const strings = {
     zh: '此浏览器不允许在这里存储：工作区只在内存中，关闭后不会保留。',
   },
   done: { en: 'The script is done.', zh: '脚本已结束。' },
+  outcomeOk: {
+    en: 'The script is done, and the run ended as the scenario says.',
+    zh: '脚本已结束，结果与场景所述一致。',
+  },
+  outcomeMismatch: {
+    en: 'The script is done, but the run did not end as the scenario says:',
+    zh: '脚本已结束，但结果与场景所述不一致：',
+  },
+  expected: { en: 'Expected', zh: '预期' },
+  seen: { en: 'This run', zh: '本次运行' },
+  errorCodes: { en: 'Error codes, in order', zh: '错误码（按顺序）' },
   exportSession: { en: 'Export session', zh: '导出会话' },
   importSession: { en: 'Import session', zh: '导入会话' },
+  openScenario: { en: 'Open scenario file', zh: '打开场景文件' },
+  scenarioFile: { en: 'Scenario file to open', zh: '要打开的场景文件' },
   share: { en: 'Copy share link', zh: '复制分享链接' },
   shareCopied: { en: 'Link copied.', zh: '链接已复制。' },
   resetWorkspace: { en: 'Reset workspace', zh: '重置工作区' },
@@ -152,6 +165,15 @@ const strings = {
   openReplay: { en: 'Open in replay', zh: '以回放打开' },
   noPastSessions: { en: 'No past sessions yet.', zh: '还没有历史会话。' },
   importFailed: { en: 'Could not import: {why}', zh: '无法导入：{why}' },
+  scenarioRefused: {
+    en: 'The scenario file could not be opened ({why}); the default scenario was opened instead.',
+    zh: '无法打开场景文件（{why}），已改为打开默认场景。',
+  },
+  scenarioFileRefused: { en: 'The scenario file could not be opened: {why}', zh: '无法打开场景文件：{why}' },
+  shareTooLong: {
+    en: 'This scenario is too large for a link ({length} characters). Put its file on a web page and link to ?scenario-url=<its address> instead.',
+    zh: '这个场景太大，放不进链接（{length} 个字符）。请把场景文件放到网页上，改用 ?scenario-url=<文件地址> 的链接。',
+  },
   badLink: {
     en: 'This link is damaged ({why}); the default scenario was opened instead.',
     zh: '链接已损坏（{why}），已改为打开默认场景。',

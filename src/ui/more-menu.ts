@@ -11,6 +11,8 @@ export interface MoreMenuSpec {
   history: boolean;
   exportSession: () => void;
   importSession: (file: File) => void;
+  /** Opens a scenario file of the visitor's own. */
+  openScenario: (file: File) => void;
   share: () => void;
   setPolicy: (on: boolean) => void;
   resetWorkspace: () => void;
@@ -73,6 +75,18 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
       if (chosen) spec.importSession(chosen);
     },
   });
+  const scenarioFile = h('input', {
+    type: 'file',
+    accept: '.json,application/json',
+    hidden: true,
+    'aria-label': tr('scenarioFile'),
+    'data-action': 'open-scenario-file',
+    onchange: () => {
+      const chosen = scenarioFile.files?.[0];
+      scenarioFile.value = '';
+      if (chosen) spec.openScenario(chosen);
+    },
+  });
   const policy = h('input', {
     type: 'checkbox',
     'data-action': 'policy',
@@ -91,6 +105,8 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
   const panel = h(
     'div',
     { class: 'menu-panel', role: 'group', 'aria-label': tr('moreActions') },
+    item('open-scenario', `${tr('openScenario')}…`, () => scenarioFile.click()),
+    scenarioFile,
     item('export', tr('exportSession'), spec.exportSession),
     item('import', `${tr('importSession')}…`, () => file.click()),
     file,

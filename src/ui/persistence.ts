@@ -1,6 +1,11 @@
 import type { HarnessEvent } from '../harness';
+import type { Json } from '../harness';
 import {
   Autosave,
+  ShareTooLong,
+  scenarioById,
+  scenarioFile,
+  serializeScenarioFile,
   STORAGE_SAVE_FAILED,
   encodeShare,
   readSessionFile,
@@ -101,7 +106,9 @@ export class Persistence {
       this.meta = { id: run.id, title, createdAt: Date.now() };
     }
     const { title, createdAt } = this.meta;
-    await store.save({ ...run, title, createdAt, updatedAt: Math.max(Date.now(), createdAt) });
+    const custom = customFile(pg);
+    const updatedAt = Math.max(Date.now(), createdAt);
+    await store.save({ ...run, title, createdAt, updatedAt, ...(custom ? { custom } : {}) });
   }
 
   private notice(text: string, more: Omit<Notice, 'text' | 'tone'> & { tone?: Notice['tone'] } = {}): void {
@@ -138,17 +145,21 @@ export class Persistence {
     const plugins = this.spec.labPlugins();
     let url: string;
     try {
+      const custom = isCustom(pg) ? scenarioFile(pg.scenario) : undefined;
       const token = await encodeShare({
         scenario: pg.scenario.id,
         lang,
         speed,
         policy,
-        step: pg.position,
+        step: pg.scriptStep,
         ...(plugins ? { plugins } : {}),
+        ...(custom ? { custom: custom as Json } : {}),
       });
       url = shareUrl(window.location.href, token);
     } catch (error) {
-      this.notice(tr('shareFailed', { why: String(error) }));
+      if (error instanceof ShareTooLong)
+        this.notice(tr('shareTooLong', { length: error.length }), { code: error.code });
+      else this.notice(tr('shareFailed', { why: String(error) }));
       return null;
     }
     try {
@@ -179,4 +190,16 @@ export class Persistence {
     if (!record) this.notice(tr('sessionMissing'));
     else this.spec.replay(record.events, record.title, record.scenario);
   }
+}
+
+/** Whether the scenario played is one of the visitor's own (not the built-in of its id). */
+function isCustom(pg: Playground): boolean {
+  return scenarioById(pg.scenario.id) !== pg.scenario;
+}
+
+/** The file text of a scenario of the visitor's own, to keep with its session; undefined for a built-in. */
+function customFile(pg: Playground): string | undefined {
+  if (!isCustom(pg)) return undefined;
+  const file = serializeScenarioFile(pg.scenario);
+  return file.ok ? file.value : undefined;
 }

@@ -1,5 +1,6 @@
 import type { HarnessEvent, TranscriptEntry } from '../harness';
 import type { Lang } from '../model';
+import type { OutcomeCheck } from './outcome';
 import { Store } from './store';
 
 /** What the run is doing; mirrored on the root as `data-run-state` for tests and embedding hosts. */
@@ -50,6 +51,8 @@ export interface UiState {
   autoExternal: boolean;
   /** Presentation mode: large text, the transcript, the run controls and the ledger only. */
   present: boolean;
+  /** How the run that just ended compares with its scenario's stated outcome (null until then). */
+  outcome: OutcomeCheck | null;
 }
 
 /** The interface's store. */
@@ -64,6 +67,7 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     notice: null,
     autoExternal: false,
     present: false,
+    outcome: null,
     ...initial,
   });
 }

@@ -71,7 +71,7 @@ test('a host page on another origin drives the embed and hears its state and eve
   await command(page, 'play');
   await expect
     .poll(() => lastState(page), { timeout: 60_000 })
-    .toEqual({ runState: 'done', scenario: 'stale-version', position: 8, done: true, waiting: false });
+    .toEqual({ runState: 'done', scenario: 'stale-version', position: 5, done: true, waiting: false });
   const logged = await events(page);
   for (const event of logged) HarnessEvent.parse(event);
   const seqs = logged.map((e) => (e as { seq: number }).seq);

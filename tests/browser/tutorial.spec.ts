@@ -5,9 +5,7 @@
 // cross-origin. (The page itself is served as it is: Chromium refuses a page that Playwright fulfils,
 // which it counts as public, to reach the loopback address the playground is on.)
 //
-// Tests marked `test.fixme` need the playground's side of the embed protocol that is not built yet:
-// posting `harness-playground:resize` (auto height), the `external` command, and loading
-// `?scenario-url=` (the custom lesson). Each says which; the kit's own side is in kit.spec.ts.
+// The kit's own side, against a stand-in playground, is in kit.spec.ts.
 import { readFileSync } from 'node:fs';
 import { expect, test, type FrameLocator, type Page } from '@playwright/test';
 import { parseScenarioFile } from '../../src/model';
@@ -47,6 +45,10 @@ async function pressPlay(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
   await play.click();
 }
+
+/** Presses one of the page's own buttons (its click handler, as a person's click would run it). */
+const press = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((button) => (button as HTMLButtonElement).click());
 
 const builtInState = (page: Page) =>
   page.evaluate(() => (document.querySelector('#built-in') as unknown as ElementLike).controller.state);
@@ -107,12 +109,16 @@ test('the lesson file is readable from the playground’s origin (CORS)', async 
   expect(read).toEqual({ ok: true, id: 'my-lesson' });
 });
 
-// Needs the app to load `?scenario-url=` (issue 14, app side).
-test.fixme('the custom lesson plays to its outcome in the embed', async ({ page }) => {
+test('the custom lesson plays to its outcome in the embed', async ({ page }) => {
   await openExample(page);
   await pressPlay(page);
   const frame = page.frameLocator('#my-lesson iframe');
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'my-lesson', { timeout: 30_000 });
+  // Play waits at the colleague's edit, as it waits for any visitor's: the page's own button makes it.
+  await expect(page.locator('#status')).toHaveText('Step 3. The script waits for the colleague’s edit.', {
+    timeout: 30_000,
+  });
+  await press(page, '#colleague');
   await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 60_000 });
   await expect(page.locator('#status')).toHaveText('Done.');
   const codes = await frame
@@ -121,25 +127,38 @@ test.fixme('the custom lesson plays to its outcome in the embed', async ({ page 
   expect(codes).toEqual(lesson.outcome!.errors);
 });
 
-// Needs the app to take the `external` command and to load `?scenario-url=` (issue 14, app side).
-test.fixme('the page’s own buttons step the lesson and make the colleague’s edit through the kit', async ({
+test('the page’s own buttons step the lesson and make the colleague’s edit through the kit', async ({
   page,
 }) => {
   await openExample(page);
-  for (let i = 0; i < 3; i++) await page.locator('#step').click();
-  await expect(page.locator('#status')).toHaveText('Step 3. The script waits for the colleague’s edit.', {
-    timeout: 30_000,
-  });
-  await page.locator('#colleague').click();
+  // The page's buttons are pressed as the page's script would press them: the frame above them grows
+  // with every step (auto height), so a click aimed by position can land in the frame instead.
+  for (const status of ['Step 1.', 'Step 2.', 'Step 3. The script waits for the colleague’s edit.']) {
+    await press(page, '#step');
+    await expect(page.locator('#status')).toHaveText(status, { timeout: 30_000 });
+  }
+  await press(page, '#colleague');
   await expect(page.locator('#status')).toHaveText('Step 3.');
   const frame = page.frameLocator('#my-lesson iframe');
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false');
-  for (let i = 0; i < 8; i++) await page.locator('#step').click();
-  await expect(page.locator('#status')).toHaveText('Done.', { timeout: 30_000 });
+  // The edit is refused as stale: the model's remark, its re-read and its retry all belong to step 4,
+  // so the page presses Step until the script is done, and sees each step on the way.
+  const seen = new Set<string>();
+  for (let i = 0; i < 12 && !seen.has('Done.'); i++) {
+    const before = await frame.locator('#app').getAttribute('data-position');
+    await press(page, '#step');
+    await expect(frame.locator('#app')).not.toHaveAttribute('data-position', before ?? '', {
+      timeout: 30_000,
+    });
+    await expect.poll(() => page.locator('#status').textContent()).toMatch(/Step \d\.|Done\./);
+    seen.add((await page.locator('#status').textContent()) ?? '');
+  }
+  // The last step is the model's last word: after it the page says Done.
+  expect([...seen]).toEqual(['Step 4.', 'Done.']);
+  await expect(frame.locator('[data-progress]')).toHaveText('step 5 of 5');
 });
 
-// Needs the app to take the `external` command (issue 14, app side).
-test.fixme('external, sent to the built-in scenario from the page, makes the edit it waits for', async ({
+test('external, sent to the built-in scenario from the page, makes the edit it waits for', async ({
   page,
 }) => {
   await openExample(page);
@@ -155,15 +174,17 @@ test.fixme('external, sent to the built-in scenario from the page, makes the edi
   await expect.poll(() => builtInState(page)).toMatchObject({ position: 3, waiting: false });
 });
 
-// Needs the app to post `harness-playground:resize` when its content height changes (issue 14, app side).
-test.fixme('auto height: the frame grows with the transcript, with no scroll bar inside', async ({
-  page,
-}) => {
+test('auto height: the frame grows with the transcript, with no scroll bar inside', async ({ page }) => {
   await openExample(page);
   await expect.poll(() => builtInState(page)).toMatchObject({ position: 0 });
   const before = await frameHeight(page, '#built-in iframe');
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
+  );
+  // Play waits for the external edit; the page makes it through the kit, and Play goes on.
+  await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ waiting: true });
+  await page.evaluate(() =>
+    (document.querySelector('#built-in') as unknown as ElementLike).controller.external(),
   );
   await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ done: true });
   await expect.poll(() => frameHeight(page, '#built-in iframe')).toBeGreaterThan(before);
