@@ -10,3 +10,4 @@ export * from './session-file';
 export * from './session-store';
 export * from './share-link';
 export * from './lab';
+export * from './recording';

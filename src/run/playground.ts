@@ -438,8 +438,9 @@ export class Playground {
   /**
    * Changes a file behind the agent's back, through the same backend, and logs it. Makes the change the
    * script is waiting for, if any; else appends a line to `path` (default: the scenario's focus file).
+   * Resolves with the change it made.
    */
-  async simulateExternalEdit(who: ExternalWho = 'button', path?: string): Promise<void> {
+  async simulateExternalEdit(who: ExternalWho = 'button', path?: string): Promise<ExternalChange> {
     const { script, scenario, run } = this.current;
     const change = script.waiting ?? {
       path: path ?? scenario.focus ?? '/README.md',
@@ -456,6 +457,7 @@ export class Playground {
     });
     script.waiting = null;
     this.changed();
+    return change;
   }
 
   /** What the script says about a change it waits for, in the language of the moment. */
@@ -482,6 +484,15 @@ export class Playground {
     script.manual.push(live.entry.callId);
     this.changed();
     return live;
+  }
+
+  /**
+   * Words the visitor says as the model (recording a scenario): logged as the model's message. Like a call
+   * made by hand, it is not the script's, so a run holding one is not carried on after a reload.
+   */
+  sayAsModel(text: string): void {
+    this.current.run.session.say(text);
+    this.changed();
   }
 
   /** The error codes the agent has met so far, in order. */

@@ -1,62 +1,35 @@
-import type { FsBackend } from '../fs/types';
-import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress } from '../harness';
+import type { HarnessEvent } from '../harness';
 import {
   labExampleById,
-  parseScenarioFile,
   readScenarioFile,
   scenarioById,
-  scenarios,
-  type LabPlugin,
   type Lang,
   type Scenario,
   type SessionRecord,
-  type SessionStore,
 } from '../model';
-import { Playground, replayTools, type PlaygroundSpec } from '../run';
-import { loadSqlEngine } from '../run/sql-engine';
-import { askApproval } from './approval';
+import { replayTools, type Playground } from '../run';
+import { pageActions } from './actions';
+import { AuthorPanel } from './author/panel';
+import { acceptDrops, droppedKind } from './drops';
 import { FileEditor } from './file-editor';
-import { galleryDialog } from './gallery';
-import { setLang, tr } from './i18n';
+import { setLang, showLang, tr } from './i18n';
 import { handleKey } from './keys';
 import type { PluginLab } from './lab';
-import { checkOutcome } from './outcome';
+import { watchOutcomes } from './outcome';
 import { PageView } from './page';
 import { readFlag, writeFlag } from './prefs';
 import { Persistence } from './persistence';
+import { Replays } from './replays';
 import { Runner } from './runner';
+import { badRecordsNotice, startPlayground, type AppSpec } from './start';
 import { uiStore, type Notice, type RunState, type Speed, type UiStore } from './state';
 import { WorkspaceFiles } from './workspace';
 
 export { speeds, type RunState, type Speed } from './state';
+export type { AppSpec } from './start';
 
 /** The kept choice "let the scenario make its external edits". */
 const AUTO_EXTERNAL = 'auto-external';
-
-/** Options of the app. */
-export interface AppSpec {
-  root: HTMLElement;
-  fs: FsBackend;
-  lang: Lang;
-  scenario: Scenario;
-  /** A compact view for an iframe: the transcript and the button, no chrome. */
-  embed?: boolean;
-  speed?: Speed;
-  /** A notice to show at once (a damaged link, a refused scenario file), with its code when it has one. */
-  notice?: { text: string; code?: string };
-  /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
-  sessions?: SessionStore | null;
-  /** A saved run to carry on at start instead of loading `scenario` afresh. */
-  resume?: SessionRecord | null;
-  /** Whether runs get the observation policy (default true). */
-  policy?: boolean;
-  /** Plugin code from a share link: the lab opens with it, and it runs only when the visitor presses Run. */
-  plugins?: LabPlugin[];
-  /** Play makes the scenario's external edits itself (`autoplay=1`); else the visitor's choice. */
-  autoExternal?: boolean;
-  /** Start in presentation mode (`present=1`). */
-  present?: boolean;
-}
 
 /**
  * The playground page. It composes the features (header and run controls, banners, transcript, side
@@ -69,13 +42,14 @@ export class App {
   private readonly persistence: Persistence;
   private readonly files: WorkspaceFiles;
   private readonly editor: FileEditor;
-  private readonly replayRegistry: Registry;
+  private readonly replays: Replays;
+  /** Writing a scenario: kept for the life of the page, so a draft survives a language change. */
+  private readonly author: AuthorPanel;
   private readonly listeners = new Set<(app: App) => void>();
   private page: PageView | null = null;
   private lab: PluginLab | null = null;
   private labLoading: Promise<PluginLab> | null = null;
   private flushQueued = false;
-  private replays = 0;
 
   /**
    * Makes the app with its playground ready: the saved run carried on when it fits its scenario (else a
@@ -83,24 +57,8 @@ export class App {
    */
   static async create(spec: AppSpec): Promise<App> {
     setLang(spec.lang);
-    const pgSpec: PlaygroundSpec = {
-      fs: spec.fs,
-      lang: spec.lang,
-      sqlEngine: loadSqlEngine,
-      approve: askApproval,
-    };
-    const saved = spec.resume;
-    if (saved) {
-      try {
-        const scenario = savedScenario(saved);
-        return new App(spec, Playground.resume(pgSpec, scenario, saved), saved);
-      } catch (error) {
-        const why = error instanceof Error ? error.message : String(error);
-        spec = { ...spec, notice: { text: tr('resumeFailed', { why }) } };
-      }
-    }
-    const pg = await Playground.open(pgSpec, spec.scenario, { policy: spec.policy ?? true });
-    return new App(spec, pg, null);
+    const { pg, resumed, refusal } = await startPlayground(spec);
+    return new App(refusal ? { ...spec, notice: { text: refusal } } : spec, pg, resumed);
   }
 
   private constructor(
@@ -123,7 +81,15 @@ export class App {
       fs: spec.fs,
       save: (path, content) => this.runner.exclusive(() => this.pg.saveExternally(path, content, 'editor')),
     });
-    this.replayRegistry = replayTools(spec.fs);
+    this.replays = new Replays(this.store, replayTools(spec.fs));
+    this.author = new AuthorPanel({
+      fs: spec.fs,
+      current: () => this.pg.scenario,
+      open: (scenario) => this.open(scenario),
+      say: (text) => this.pg.sayAsModel(text),
+      appUrl: () => window.location.href,
+      onRecording: (recording) => this.store.set({ recording }),
+    });
     this.persistence = new Persistence({
       store: this.store,
       sessions: spec.sessions ?? null,
@@ -141,9 +107,8 @@ export class App {
     this.store.on(['run'], (state) => {
       // A run that stops is saved at once; while it plays, saves are spaced out.
       if (state.run !== 'playing') this.persistence.schedule();
-      if (state.run === 'done') void this.checkOutcome();
-      else if (state.outcome) this.store.set({ outcome: null });
     });
+    watchOutcomes(this.store, () => this.pg, spec.fs);
     this.store.on(null, () => this.changed());
   }
 
@@ -196,25 +161,20 @@ export class App {
     await this.files.refresh();
     this.reportBadRecords();
     document.addEventListener('keydown', (e) => handleKey(e, this));
-    if (!this.spec.embed) acceptDrops((file) => void this.openDropped(file));
+    if (!this.spec.embed) {
+      // A session file is imported into replay; any other JSON file is opened as a scenario.
+      acceptDrops(async (file) => {
+        if ((await droppedKind(file)) === 'session') await this.importSession(file);
+        else await this.openScenarioFile(file);
+      });
+    }
     this.flush();
-  }
-
-  /** Compares the finished run with what its scenario says it ends with; the page shows it. */
-  private async checkOutcome(): Promise<void> {
-    // A lab scenario states the outcome of a run without its example plugin, which the lab has applied.
-    if (this.pg.scenario.lab) return;
-    const session = this.pg.session;
-    const checked = await checkOutcome(this.pg.scenario, this.pg.errors(), this.spec.fs);
-    if (this.pg.session === session && this.store.get().run === 'done') this.store.set({ outcome: checked });
   }
 
   /** Says what damaged records of this browser's storage were set aside, if any (and no other notice shows). */
   private reportBadRecords(): void {
-    const problems = [...this.spec.fs.problems(), ...(this.spec.sessions?.problems() ?? [])];
-    if (problems.length === 0 || this.store.get().notice) return;
-    const where = [...new Set(problems.map((p) => p.key))].slice(0, 3).join(', ');
-    this.setNotice(tr('badRecords', { n: problems.length, where }), { code: 'STORAGE_BAD_RECORD' });
+    const text = badRecordsNotice(this.spec.fs, this.spec.sessions ?? null);
+    if (text && !this.store.get().notice) this.setNotice(text, { code: 'STORAGE_BAD_RECORD' });
   }
 
   /** Writes any change not saved yet; resolves when the store has it. */
@@ -295,13 +255,6 @@ export class App {
     await this.open(this.pg.scenario, true);
   }
 
-  /** A JSON file dropped on the page: a session file is imported into replay, anything else opened as a scenario. */
-  private async openDropped(file: File): Promise<void> {
-    const head = await file.slice(0, 4096).text();
-    if (/"format"\s*:\s*"harness-playground\/session"/.test(head)) await this.importSession(file);
-    else await this.openScenarioFile(file);
-  }
-
   /** Opens a scenario file the visitor chose (More → Open scenario file…, or dropped on the page). */
   async openScenarioFile(file: Blob): Promise<void> {
     const read = await readScenarioFile(file);
@@ -326,8 +279,20 @@ export class App {
   /** Changes a file behind the agent's back: the one the script waits for, or the open or focus file. */
   async externalEdit(): Promise<void> {
     if (this.store.get().replay) return;
-    await this.runner.exclusive(() => this.pg.simulateExternalEdit('button', this.editor.path ?? undefined));
+    await this.runner.exclusive(async () => {
+      const change = await this.pg.simulateExternalEdit('button', this.editor.path ?? undefined);
+      if (this.author.recording) this.author.recordExternal(change);
+    });
     await this.editor.reopen();
+  }
+
+  /** A call the visitor makes playing the model; a recording keeps it, with the error it met. */
+  callAsModel(tool: string, args: unknown): Promise<void> {
+    return this.runner.exclusive(async () => {
+      const live = await this.pg.callAsModel(tool, args);
+      if (this.author.recording)
+        this.author.recordCall(tool, live.entry.args, live.outcome.result.error?.code);
+    });
   }
 
   // ------------------------------------------------------------------ sessions
@@ -344,30 +309,16 @@ export class App {
     return this.persistence.copyShareLink();
   }
 
-  /**
-   * Shows a log in replay mode: every card rebuilt from the log alone, in chunks that give the page a
-   * turn between them. The first cards show after the first chunk, the rest at most every 200 ms, and a
-   * long log shows how far it has come.
-   */
+  /** Shows a log in replay mode (see `Replays`); the run, if playing, pauses. */
   showReplay(events: readonly HarnessEvent[], title: string, scenario?: string): void {
     this.runner.pause();
     const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
-    const base = { events, title, scenario: scenario ?? start ?? this.pg.scenario.id };
-    const key = ++this.replays;
-    const shown = () => this.replays === key && this.store.get().replay?.events === events;
-    this.store.set({ replay: { ...base, entries: [], read: { done: 0, total: events.length } } });
-    const stop = new AbortController();
-    let drawn = -Infinity;
-    const onProgress = ({ entries, done, total }: ReplayProgress) => {
-      if (!shown()) return stop.abort();
-      if (done < total && performance.now() - drawn < 200) return;
-      drawn = performance.now();
-      this.store.set({
-        replay: { ...base, entries: entries.slice(), read: done < total ? { done, total } : null },
-      });
-    };
-    const tools = (name: string) => this.replayRegistry.get(name);
-    replayChunked(events, tools, { onProgress, signal: stop.signal }).catch(() => undefined);
+    this.replays.show(events, title, scenario ?? start ?? this.pg.scenario.id);
+  }
+
+  /** Lists the sessions kept in this browser, to replay or delete. */
+  openPastSessions(): Promise<void> {
+    return this.persistence.openPastSessions();
   }
 
   leaveReplay(): void {
@@ -396,12 +347,6 @@ export class App {
     return this.labLoading;
   }
 
-  private openGallery(): void {
-    const dialog = galleryDialog(scenarios, this.pg.scenario.id, (id) => void this.load(id));
-    document.body.append(dialog);
-    dialog.showModal();
-  }
-
   /** Switches every visible string; model messages already said stay as they were said. */
   switchLang(lang: Lang): void {
     this.store.set({ lang });
@@ -412,17 +357,12 @@ export class App {
   /** Builds the page in the language now in use (at start, and when the language changes). */
   private relayout(): void {
     const { lang } = this.store.get();
-    setLang(lang);
+    showLang(lang, this.page !== null);
     this.pg.lang = lang;
-    document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-    document.title = tr('appTitle');
-    if (this.page) {
-      const url = new URL(window.location.href);
-      url.searchParams.set('lang', lang);
-      history.replaceState(null, '', url);
-    }
     this.lab?.layout();
+    this.author.layout();
     this.page = new PageView({
+      author: this.author,
       root: this.spec.root,
       store: this.store,
       pg: () => this.pg,
@@ -430,35 +370,10 @@ export class App {
       files: this.files,
       editor: this.editor,
       embed: Boolean(this.spec.embed),
-      actions: {
-        play: () => void this.play(),
-        pause: () => this.pause(),
-        step: () => void this.step(),
-        back: () => void this.back(),
-        present: () => this.togglePresent(),
-        reset: () => void this.reset(),
-        external: () => void this.externalEdit(),
-        speed: (speed) => this.setSpeed(speed),
-        scenarios: () => this.openGallery(),
-        lang: (l) => this.switchLang(l),
-        leaveReplay: () => this.leaveReplay(),
-        callAsModel: (tool, args) =>
-          this.runner.exclusive(async () => void (await this.pg.callAsModel(tool, args))),
-        more: {
-          history: Boolean(this.spec.sessions),
-          exportSession: () => this.exportSession(),
-          importSession: (file) => void this.importSession(file),
-          openScenario: (file) => void this.openScenarioFile(file),
-          share: () => void this.copyShareLink(),
-          setPolicy: (on) => void this.setPolicy(on),
-          setAutoExternal: (on) => this.setAutoExternal(on),
-          resetWorkspace: () => void this.reset(),
-          pastSessions: () => void this.persistence.openPastSessions(),
-        },
-      },
+      actions: pageActions(this, Boolean(this.spec.sessions)),
       lab: () => this.lab,
       openLab: () => void this.openLab(),
-      replayKey: () => `replay:${this.replays}`,
+      replayKey: () => this.replays.key,
     });
     this.flush();
   }
@@ -477,32 +392,4 @@ export class App {
     this.page.update();
     for (const listener of this.listeners) listener(this);
   }
-}
-
-/** The scenario a saved run ran: the one it carries (a scenario of the visitor's own), or a built-in. */
-function savedScenario(saved: SessionRecord): Scenario {
-  if (saved.custom !== undefined) {
-    const read = parseScenarioFile(saved.custom);
-    if (!read.ok) throw new RangeError(`its scenario no longer reads (${read.error.message})`);
-    return read.value;
-  }
-  const scenario = scenarioById(saved.scenario);
-  if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
-  return scenario;
-}
-
-/** Hears JSON files dropped anywhere on the page (and only those: other drops keep their meaning). */
-function acceptDrops(open: (file: File) => void): void {
-  const files = (e: DragEvent) => [...(e.dataTransfer?.items ?? [])].some((i) => i.kind === 'file');
-  document.addEventListener('dragover', (e) => {
-    if (files(e)) e.preventDefault();
-  });
-  document.addEventListener('drop', (e) => {
-    const file = [...(e.dataTransfer?.files ?? [])].find(
-      (f) => /\.json$/i.test(f.name) || f.type === 'application/json',
-    );
-    if (!file) return;
-    e.preventDefault();
-    open(file);
-  });
 }

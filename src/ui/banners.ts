@@ -151,6 +151,13 @@ export class Banners {
             ),
           ),
       });
+    } else if (store.get().recording) {
+      wanted.push({
+        key: 'recording',
+        content: lang,
+        make: () =>
+          h('p', { class: 'banner attention', 'data-banner': 'recording' }, `● ${tr('recordingBanner')}`),
+      });
     } else if (pg.done) {
       const { outcome } = store.get();
       wanted.push({

@@ -249,6 +249,41 @@ const strings = {
   changeLost: { en: '✗ The other writer’s change was lost', zh: '✗ 另一方的改动丢了' },
   raceNotYet: { en: '… the race has not run yet', zh: '……竞争还没发生' },
   lab: { en: 'Plugin lab', zh: '插件实验室' },
+  author: { en: 'Write a scenario', zh: '编写场景' },
+  authorIntro: {
+    en: 'Start a scenario from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
+    zh: '从当前文件（或空工作区）开始一个场景，按“录制”，然后扮演模型：在“扮演模型”里发起调用，在下面写它说的话，在课程需要的地方按“模拟外部编辑”。停止录制后，以文件形式查看结果，修改、播放、导出。',
+  },
+  newScenario: { en: 'New scenario', zh: '新建场景' },
+  newEmptyScenario: { en: 'New empty scenario', zh: '新建空场景' },
+  record: { en: 'Record', zh: '录制' },
+  stopRecording: { en: 'Stop recording', zh: '停止录制' },
+  modelSays: { en: 'The model says', zh: '模型说' },
+  authorSaysHint: { en: 'What the model says next', zh: '模型接下来要说的话' },
+  say: { en: 'Say it', zh: '说出' },
+  playScenario: { en: 'Play this scenario', zh: '播放这个场景' },
+  exportScenario: { en: 'Export scenario', zh: '导出场景' },
+  copyEmbedSnippet: { en: 'Copy embed snippet', zh: '复制嵌入代码' },
+  authorEditor: { en: 'The scenario file', zh: '场景文件' },
+  authorNothing: { en: 'No scenario yet: start a new one.', zh: '还没有场景：先新建一个。' },
+  authorStarted: {
+    en: 'A new scenario: change its id, title and lesson, then press Record.',
+    zh: '新场景：改一下它的 id、标题和要点，然后按“录制”。',
+  },
+  recordingBanner: {
+    en: 'Recording a scenario: make the model’s calls in “Play the model”, type its words in “Write a scenario”, and press “Simulate external edit” where the lesson needs it. Stop recording there when you are done.',
+    zh: '正在录制场景：在“扮演模型”里发出模型的调用，在“编写场景”里写下它说的话，在课程需要的地方按“模拟外部编辑”。完成后在那里停止录制。',
+  },
+  recordingNow: { en: 'Recording: {n} step(s) so far.', zh: '正在录制：已有 {n} 步。' },
+  recorded: {
+    en: 'Recorded {n} step(s), with the outcome this run ended with.',
+    zh: '录下了 {n} 步，以及这次运行的结果。',
+  },
+  snippetCopied: {
+    en: 'Copied. Put the exported file beside your page, and this HTML in it.',
+    zh: '已复制。把导出的文件放在你的网页旁边，再把这段 HTML 放进网页。',
+  },
+  snippetManual: { en: 'Copy this HTML by hand:', zh: '请手动复制这段 HTML：' },
   labIntro: {
     en: 'Write a plugin and press Apply: it runs at once, in a sandbox that cannot reach this page, its storage or the network.',
     zh: '写一个插件，按“应用”：它立刻生效，运行在沙箱里，碰不到本页面、存储或网络。',
@@ -331,6 +366,17 @@ let current: Lang = 'en';
 /** Sets the language every later `tr` call uses. */
 export function setLang(lang: Lang): void {
   current = lang;
+}
+
+/** Puts a language in use on the document too: its `lang`, its title, and (with `inUrl`) the address. */
+export function showLang(lang: Lang, inUrl: boolean): void {
+  setLang(lang);
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  document.title = tr('appTitle');
+  if (!inUrl) return;
+  const url = new URL(window.location.href);
+  url.searchParams.set('lang', lang);
+  history.replaceState(null, '', url);
 }
 
 /** The language in use. */

@@ -1,5 +1,7 @@
 import type { FsBackend } from '../fs/types';
 import type { Scenario } from '../model';
+import type { Playground } from '../run';
+import type { UiStore } from './state';
 
 /** How a finished run compares with the outcome its scenario states. */
 export interface OutcomeCheck {
@@ -29,4 +31,24 @@ export async function checkOutcome(
     if (seen !== expected) differences.push({ what: path, expected, seen: seen ?? '—' });
   }
   return { ok: differences.length === 0, differences };
+}
+
+/**
+ * Checks each run that finishes against its scenario's outcome, and keeps the result in the store until a
+ * run starts again. A lab scenario is not checked: it states the outcome of a run without its example
+ * plugin, which the lab has applied.
+ */
+export function watchOutcomes(store: UiStore, pg: () => Playground, fs: FsBackend): void {
+  store.on(['run'], (state) => {
+    if (state.run !== 'done') {
+      if (state.outcome) store.set({ outcome: null });
+      return;
+    }
+    const run = pg();
+    if (run.scenario.lab) return;
+    const session = run.session;
+    void checkOutcome(run.scenario, run.errors(), fs).then((checked) => {
+      if (run.session === session && store.get().run === 'done') store.set({ outcome: checked });
+    });
+  });
 }

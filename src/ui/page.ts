@@ -33,6 +33,8 @@ export interface PageSpec {
   };
   lab: () => PluginLab | null;
   openLab: () => void;
+  /** Writing a scenario: one panel for the life of the page. */
+  author: Panel;
   /** Changes when another replay is shown, so the transcript starts afresh. */
   replayKey: () => string;
 }
@@ -114,6 +116,7 @@ export class PageView {
         tools: new ToolsPanel(() => pg().registry),
         manual: new ManualPanel(pg, actions.callAsModel),
         lab: new LabPanel(spec.lab, spec.openLab),
+        author: spec.author,
       },
       spec.root,
       embed,

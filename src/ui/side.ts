@@ -11,6 +11,7 @@ const tabs: { id: Tab; label: StringKey }[] = [
   { id: 'tools', label: 'tools' },
   { id: 'manual', label: 'playYourself' },
   { id: 'lab', label: 'lab' },
+  { id: 'author', label: 'author' },
 ];
 
 const phone = () => window.matchMedia('(max-width: 760px)');

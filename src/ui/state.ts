@@ -11,7 +11,7 @@ export const speeds = { slow: 1600, normal: 800, fast: 250, instant: 0 } as cons
 export type Speed = keyof typeof speeds;
 
 /** The side panels, by tab; `transcript` is a tab of its own only at phone width. */
-export type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual' | 'lab';
+export type Tab = 'transcript' | 'files' | 'ledger' | 'log' | 'tools' | 'manual' | 'lab' | 'author';
 
 /** A replayed session: a log shown without running anything. */
 export interface Replaying {
@@ -53,6 +53,8 @@ export interface UiState {
   present: boolean;
   /** How the run that just ended compares with its scenario's stated outcome (null until then). */
   outcome: OutcomeCheck | null;
+  /** A scenario is being recorded: what the visitor does as the model becomes its steps. */
+  recording: boolean;
 }
 
 /** The interface's store. */
@@ -68,6 +70,7 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     autoExternal: false,
     present: false,
     outcome: null,
+    recording: false,
     ...initial,
   });
 }

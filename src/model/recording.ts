@@ -1,0 +1,64 @@
+import type { Json } from '../harness';
+import type { ExternalChange, Outcome, Scenario, Step, Text } from './scenario';
+
+/** What a recording keeps of each thing the visitor did while playing the model. */
+export type Recorded =
+  | { kind: 'say'; text: string }
+  | { kind: 'call'; tool: string; args: Json; error?: string }
+  | { kind: 'external'; change: ExternalChange };
+
+/** The note a recorded external edit gets: who changes what, in both languages (authors reword it). */
+function noteFor(change: ExternalChange): Text {
+  return {
+    en: `Someone else changes ${change.path}. Press “Simulate external edit”.`,
+    zh: `有人在外面改了 ${change.path}。请按“模拟外部编辑”。`,
+  };
+}
+
+/**
+ * The steps of a recording. A refused call keeps its error as `expect`, so a replay shows it as the
+ * lesson means it and the model does not retry it; what the visitor said becomes the model's words in
+ * both languages (an author translates them later).
+ */
+export function stepsOf(recorded: readonly Recorded[]): Step[] {
+  return recorded.map((r): Step => {
+    if (r.kind === 'say') return { say: { en: r.text, zh: r.text } };
+    if (r.kind === 'external') return { external: r.change, note: noteFor(r.change) };
+    return r.error
+      ? { call: r.tool, args: r.args as Record<string, Json>, expect: r.error }
+      : { call: r.tool, args: r.args as Record<string, Json> };
+  });
+}
+
+/**
+ * The outcome a recorded run ended with: the error codes met, in order, and every file as it is now
+ * (`files`, read from the workspace after the last step).
+ */
+export function outcomeOf(recorded: readonly Recorded[], files: Record<string, string>): Outcome {
+  const errors = recorded.flatMap((r) => (r.kind === 'call' && r.error ? [r.error] : []));
+  return { errors, files };
+}
+
+/** The scenario a recording makes of `draft`: its steps replaced by the recorded ones, and the outcome. */
+export function recordedScenario(
+  draft: Scenario,
+  recorded: readonly Recorded[],
+  files: Record<string, string>,
+): Scenario {
+  return { ...draft, steps: stepsOf(recorded), outcome: outcomeOf(recorded, files) };
+}
+
+/** A new scenario to record into: these files, no steps yet, words for people to reword. */
+export function draftScenario(files: Record<string, string>, focus?: string): Scenario {
+  return {
+    id: 'my-scenario',
+    title: { en: 'My scenario', zh: '我的场景' },
+    teaches: {
+      en: 'What this scenario shows, in one line.',
+      zh: '用一句话说明这个场景要展示什么。',
+    },
+    files,
+    ...(focus ? { focus } : {}),
+    steps: [],
+  };
+}

@@ -1,0 +1,267 @@
+import type { FsBackend } from '../../fs/types';
+import {
+  draftScenario,
+  parseScenarioFile,
+  recordedScenario,
+  serializeScenarioFile,
+  scenarioFileName,
+  type ExternalChange,
+  type Recorded,
+  type Scenario,
+} from '../../model';
+import type { Json } from '../../harness';
+import { h } from '../dom';
+import { tr } from '../i18n';
+import type { Panel } from '../panels';
+import { download } from '../sessions';
+import type { ScenarioEditor } from './editor';
+import { locate } from './json-path';
+
+/** What the authoring panel needs from the app. */
+export interface AuthorSpec {
+  fs: FsBackend;
+  /** The scenario playing now, to start a new one from its files. */
+  current: () => Scenario;
+  /** Opens a scenario afresh in the playground. */
+  open: (scenario: Scenario) => Promise<void>;
+  /** The model says `text` (recording). */
+  say: (text: string) => void;
+  /** The address of the playground's own page, for the embed snippet. */
+  appUrl: () => string;
+  /** Hears a recording start and stop. */
+  onRecording: (on: boolean) => void;
+}
+
+type Status = { tone: 'info' | 'ok' | 'error'; text: string; code?: string };
+
+/**
+ * Writing a scenario in the app: start one (from the files as they are, or an empty workspace), record
+ * it by playing the model (its calls, its words in "The model says", and "Simulate external edit"), see
+ * and edit it as JSON with the format's errors underlined, play it, export it, and copy the snippet that
+ * embeds it. Its draft survives a language change; the editor loads on first show.
+ */
+export class AuthorPanel implements Panel {
+  readonly el = h('div', { class: 'author', 'data-author': '' });
+  private readonly editorHost = h('div', { class: 'lab-editor author-editor' });
+  private readonly statusEl = h('p', { class: 'lab-status', role: 'status', 'aria-live': 'polite' });
+  private readonly snippetEl = h('textarea', {
+    class: 'author-snippet',
+    readonly: true,
+    rows: 4,
+    'data-embed-snippet': '',
+    hidden: true,
+  });
+  private editor: ScenarioEditor | null = null;
+  private loading: Promise<void> | null = null;
+  private text = '';
+  /** What was recorded since Record, while recording. */
+  private recorded: Recorded[] | null = null;
+  private draft: Scenario | null = null;
+  private status: Status | null = null;
+  private readonly said = h('textarea', { id: 'author-says', rows: 2, 'data-action': 'author-says' });
+
+  constructor(private readonly spec: AuthorSpec) {
+    this.layout();
+  }
+
+  /** Whether a recording is under way (the app routes the visitor's calls and edits to it then). */
+  get recording(): boolean {
+    return this.recorded !== null;
+  }
+
+  /** A call the visitor made as the model, with the error it ended with, if any. */
+  recordCall(tool: string, args: Json, error: string | undefined): void {
+    this.recorded?.push(error ? { kind: 'call', tool, args, error } : { kind: 'call', tool, args });
+    this.render();
+  }
+
+  /** An external edit made during the recording. */
+  recordExternal(change: ExternalChange): void {
+    this.recorded?.push({ kind: 'external', change });
+    this.render();
+  }
+
+  /** Builds the panel's parts in the language in use; the draft and the editor stay. */
+  layout(): void {
+    const button = (action: string, label: string, run: () => void, primary = false) =>
+      h(
+        'button',
+        { type: 'button', class: primary ? 'primary' : '', 'data-action': action, onclick: run },
+        label,
+      );
+    this.said.placeholder = tr('authorSaysHint');
+    this.el.replaceChildren(
+      h('p', { class: 'muted small' }, tr('authorIntro')),
+      h(
+        'div',
+        { class: 'lab-toolbar' },
+        button('author-new', tr('newScenario'), () => void this.start(true)),
+        button('author-new-empty', tr('newEmptyScenario'), () => void this.start(false)),
+        button('author-record', tr('record'), () => void this.record(), true),
+        button('author-stop', tr('stopRecording'), () => void this.stop()),
+      ),
+      h(
+        'div',
+        { class: 'author-says' },
+        h('label', { for: 'author-says' }, tr('modelSays')),
+        this.said,
+        button('author-say', tr('say'), () => this.say()),
+      ),
+      this.statusEl,
+      this.editorHost,
+      h(
+        'div',
+        { class: 'lab-toolbar' },
+        button('author-play', tr('playScenario'), () => void this.play(), true),
+        button('author-export', tr('exportScenario'), () => this.export()),
+        button('author-snippet', tr('copyEmbedSnippet'), () => void this.snippet()),
+      ),
+      this.snippetEl,
+    );
+    this.render();
+  }
+
+  update(): void {
+    this.loading ??= this.loadEditor();
+  }
+
+  private async loadEditor(): Promise<void> {
+    const { createScenarioEditor } = await import('./editor');
+    this.editor = createScenarioEditor(this.editorHost, {
+      text: this.text,
+      label: tr('authorEditor'),
+      onChange: () => this.edited(),
+    });
+  }
+
+  private render(): void {
+    const recording = this.recording;
+    const q = (action: string) => this.el.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
+    for (const a of ['author-new', 'author-new-empty', 'author-play']) q(a)!.disabled = recording;
+    q('author-record')!.disabled = recording || !this.text;
+    q('author-stop')!.disabled = !recording;
+    q('author-say')!.disabled = !recording;
+    this.said.disabled = !recording;
+    this.el.dataset.recording = String(recording);
+    const status = recording
+      ? { tone: 'info' as const, text: tr('recordingNow', { n: this.recorded!.length }) }
+      : this.status;
+    this.statusEl.dataset.tone = status?.tone ?? 'info';
+    this.statusEl.replaceChildren(
+      ...(status?.code ? [h('code', { class: 'err-code' }, status.code), ' '] : []),
+      status?.text ?? tr('authorNothing'),
+    );
+  }
+
+  private show(text: string): void {
+    this.text = text;
+    this.editor?.setText(text);
+    this.edited();
+  }
+
+  /** Checks the text as a scenario file; marks the first problem where it is. */
+  private edited(): Scenario | null {
+    if (this.editor) this.text = this.editor.text();
+    if (!this.text) return null;
+    const read = parseScenarioFile(this.text);
+    if (read.ok) {
+      this.editor?.mark([]);
+      if (this.status?.tone === 'error') this.status = null;
+      this.render();
+      return read.value;
+    }
+    const where = locate(this.text, read.error.path) ?? { from: 0, to: 1 };
+    this.editor?.mark([{ ...where, message: `${read.error.code}: ${read.error.message}` }]);
+    this.status = { tone: 'error', text: read.error.message, code: read.error.code };
+    this.render();
+    return null;
+  }
+
+  /** Every file of the workspace as it is now. */
+  private async workspace(): Promise<Record<string, string>> {
+    const files: Record<string, string> = {};
+    for (const { path } of await this.spec.fs.list()) {
+      const file = await this.spec.fs.read(path);
+      if (file) files[path] = file.content;
+    }
+    return files;
+  }
+
+  private async start(fromFiles: boolean): Promise<void> {
+    const files = fromFiles ? await this.workspace() : {};
+    const focus = fromFiles ? this.spec.current().focus : undefined;
+    this.writeOut(draftScenario(files, focus && focus in files ? focus : Object.keys(files)[0]));
+    this.status = { tone: 'ok', text: tr('authorStarted') };
+    this.render();
+  }
+
+  private writeOut(scenario: Scenario): void {
+    const file = serializeScenarioFile(scenario);
+    if (file.ok) this.show(file.value);
+    else this.status = { tone: 'error', text: file.error.message, code: file.error.code };
+  }
+
+  /** Starts recording: the draft's files, a fresh run with no script; what the visitor does is kept. */
+  private async record(): Promise<void> {
+    const scenario = this.edited();
+    if (!scenario) return;
+    this.draft = scenario;
+    await this.spec.open({ ...scenario, steps: [] });
+    this.recorded = [];
+    this.spec.onRecording(true);
+    this.render();
+  }
+
+  private say(): void {
+    const text = this.said.value.trim();
+    if (!this.recorded || !text) return;
+    this.spec.say(text);
+    this.recorded.push({ kind: 'say', text });
+    this.said.value = '';
+    this.render();
+  }
+
+  /** Ends the recording: its steps, and the outcome the run ended with (errors, and every file now). */
+  private async stop(): Promise<void> {
+    const recorded = this.recorded;
+    const draft = this.draft;
+    if (!recorded || !draft) return;
+    this.recorded = null;
+    this.spec.onRecording(false);
+    this.writeOut(recordedScenario(draft, recorded, await this.workspace()));
+    this.status = { tone: 'ok', text: tr('recorded', { n: recorded.length }) };
+    this.render();
+  }
+
+  private async play(): Promise<void> {
+    const scenario = this.edited();
+    if (scenario) await this.spec.open(scenario);
+  }
+
+  private export(): void {
+    const scenario = this.edited();
+    if (!scenario) return;
+    const file = serializeScenarioFile(scenario);
+    if (file.ok) download(file.value, scenarioFileName(scenario));
+  }
+
+  /** The HTML that embeds this scenario in a page, with its file put beside the page. */
+  private async snippet(): Promise<void> {
+    const scenario = this.edited();
+    if (!scenario) return;
+    const app = new URL('.', this.spec.appUrl()).toString();
+    const text = [
+      `<script src="${app}embed.js"></script>`,
+      `<harness-playground scenario-url="${scenarioFileName(scenario)}" height="auto"></harness-playground>`,
+    ].join('\n');
+    this.snippetEl.value = text;
+    this.snippetEl.hidden = false;
+    try {
+      await navigator.clipboard.writeText(text);
+      this.status = { tone: 'ok', text: tr('snippetCopied') };
+    } catch {
+      this.status = { tone: 'info', text: tr('snippetManual') };
+    }
+    this.render();
+  }
+}

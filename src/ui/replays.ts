@@ -1,0 +1,40 @@
+import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress } from '../harness';
+import type { UiStore } from './state';
+
+/**
+ * Shows logs in replay mode: every card rebuilt from the log alone, in chunks that give the page a turn
+ * between them. The first cards show after the first chunk, the rest at most every 200 ms, and a long
+ * log shows how far it has come. A newer replay (or leaving replay) stops an older one being read.
+ */
+export class Replays {
+  private shown = 0;
+
+  constructor(
+    private readonly store: UiStore,
+    private readonly tools: Registry,
+  ) {}
+
+  /** A key that changes with each replay shown (the transcript starts afresh on it). */
+  get key(): string {
+    return `replay:${this.shown}`;
+  }
+
+  show(events: readonly HarnessEvent[], title: string, scenario: string): void {
+    const base = { events, title, scenario };
+    const key = ++this.shown;
+    const current = () => this.shown === key && this.store.get().replay?.events === events;
+    this.store.set({ replay: { ...base, entries: [], read: { done: 0, total: events.length } } });
+    const stop = new AbortController();
+    let drawn = -Infinity;
+    const onProgress = ({ entries, done, total }: ReplayProgress) => {
+      if (!current()) return stop.abort();
+      if (done < total && performance.now() - drawn < 200) return;
+      drawn = performance.now();
+      this.store.set({
+        replay: { ...base, entries: entries.slice(), read: done < total ? { done, total } : null },
+      });
+    };
+    const tools = (name: string) => this.tools.get(name);
+    replayChunked(events, tools, { onProgress, signal: stop.signal }).catch(() => undefined);
+  }
+}

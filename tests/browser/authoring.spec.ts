@@ -1,0 +1,152 @@
+// Writing a scenario in the app, as a tutorial author would: start one from the files on screen, record
+// it by playing the model (a refused call, a read, what the model says, an external edit behind its back,
+// the edit that goes through), stop, see it as JSON with the format's errors underlined where they are,
+// export it, open the file again and watch it play to the outcome it recorded; and the embed snippet.
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { parseScenarioFile } from '../../src/model';
+import { RUN_TIMEOUT, errorCodes, openScenario, openTab, playByMouse, storedText, type WithApp } from './app';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Sends one call from "Play the model" and waits for its card. */
+async function sendCall(page: Page, tool: string, args: object): Promise<void> {
+  await openTab(page, 'manual');
+  const cards = page.locator('article[data-tool]');
+  const before = await cards.count();
+  const form = page.locator('form.manual');
+  await form.getByLabel('Tool').selectOption(tool);
+  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+  await form.getByRole('button', { name: 'Send call' }).click();
+  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
+}
+
+/** The scenario file the authoring editor holds now. */
+const editorText = (page: Page) =>
+  page.evaluate(() =>
+    [...document.querySelectorAll('[data-author] .cm-line')].map((l) => l.textContent).join('\n'),
+  );
+
+const author = (page: Page) => page.locator('[data-author]');
+
+test('record a scenario by playing the model, export it, open the file again: it plays to the same outcome', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  const panel = author(page);
+  const status = panel.getByRole('status');
+  await expect(panel.getByRole('button', { name: 'Record', exact: true })).toBeDisabled();
+  await expect(status).toHaveText('No scenario yet: start a new one.');
+
+  await panel.getByRole('button', { name: 'New scenario', exact: true }).click();
+  await expect(panel.locator('.cm-content')).toContainText('"my-scenario"', { timeout: RUN_TIMEOUT });
+  expect(await editorText(page)).toContain('"/notes.md": "# Notes\\n\\nThe harness checks versions.');
+
+  await panel.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(status).toHaveText('Recording: 0 step(s) so far.');
+  await expect(panel.getByRole('button', { name: 'Stop recording' })).toBeEnabled();
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario');
+  // The run has no script while it records: the page says it is recording, not that the script is done.
+  await expect(page.locator('[data-banner="recording"]')).toContainText('Recording a scenario');
+  await expect(page.locator('[data-banner="done"]')).toHaveCount(0);
+
+  const edit = { path: '/notes.md', old_string: 'Status: draft', new_string: 'Status: final' };
+  await sendCall(page, 'edit', edit); // refused: not read yet
+  await sendCall(page, 'read', { path: '/notes.md' });
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  await panel.getByLabel('The model says').fill('I have read it; now the status line.');
+  await panel.getByRole('button', { name: 'Say it' }).click();
+  await page.locator('[data-action="external"]').click();
+  await expect(page.locator('[data-entry="external"]')).toHaveCount(1);
+  await sendCall(page, 'edit', edit); // refused: changed since the read
+  await sendCall(page, 'read', { path: '/notes.md' });
+  await sendCall(page, 'edit', edit);
+  expect(await errorCodes(page)).toEqual(['FS_NOT_OBSERVED', 'FS_STALE_VERSION']);
+  const finalText = await storedText(page, '/notes.md');
+  expect(finalText).toContain('Status: final');
+
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  await expect(status).toHaveText('Recording: 7 step(s) so far.');
+  await panel.getByRole('button', { name: 'Stop recording' }).click();
+  await expect(status).toHaveText('Recorded 7 step(s), with the outcome this run ended with.');
+  await expect(page.locator('[data-banner="recording"]')).toHaveCount(0);
+  const shown = await editorText(page);
+  expect(shown).toContain('"expect": "FS_NOT_OBSERVED"');
+  expect(shown).toContain('"expect": "FS_STALE_VERSION"');
+  expect(shown).toContain('I have read it; now the status line.');
+
+  const downloading = page.waitForEvent('download');
+  await panel.getByRole('button', { name: 'Export scenario' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('my-scenario.json');
+  const text = readFileSync(await download.path(), 'utf8');
+  const read = parseScenarioFile(text);
+  expect(read.ok).toBe(true);
+  const scenario = read.value!;
+  expect(scenario.steps).toHaveLength(7);
+  expect(scenario.outcome).toEqual({
+    errors: ['FS_NOT_OBSERVED', 'FS_STALE_VERSION'],
+    files: { '/notes.md': finalText },
+  });
+
+  // The file opened afresh (as a visitor would from More → Open scenario file…) plays to that outcome.
+  await page.reload();
+  await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+  await page.evaluate(() => (window as unknown as WithApp).playground.load('happy-path'));
+  await page.setInputFiles('input[data-action="open-scenario-file"]', {
+    name: 'my-scenario.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(text),
+  });
+  const app = page.locator('#app');
+  await expect(app).toHaveAttribute('data-scenario', 'my-scenario');
+  await playByMouse(page);
+  expect(await errorCodes(page)).toEqual(['FS_NOT_OBSERVED', 'FS_STALE_VERSION']);
+  await expect(page.locator('.transcript')).toContainText('I have read it; now the status line.');
+  expect(await storedText(page, '/notes.md')).toBe(finalText);
+  await expect(app).toHaveAttribute('data-outcome', 'ok');
+});
+
+test('the JSON editor underlines a schema error at its path; Play runs the file; the embed snippet names it', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  const panel = author(page);
+  await panel.getByRole('button', { name: 'New empty scenario' }).click();
+  await expect(panel.locator('.cm-content')).toContainText('"my-scenario"', { timeout: RUN_TIMEOUT });
+
+  // A step the format does not know, typed into the editor.
+  const file = JSON.parse(await editorText(page)) as Record<string, unknown>;
+  file.files = { '/a.md': 'hello\n' };
+  file.steps = [{ say: 'First.' }, { call: 'read', args: { path: '/a.md' }, wat: 1 }];
+  await panel.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify(file, null, 2));
+  const status = panel.getByRole('status');
+  await expect(status).toContainText('SCENARIO_INVALID');
+  await expect(status).toContainText('steps[1]');
+  const marked = panel.locator('.cm-lintRange-error');
+  await expect(marked).toHaveCount(1);
+  await expect(marked).toContainText('wat');
+
+  // Fixed, it plays at once.
+  file.steps = [{ say: 'First.' }, { call: 'read', args: { path: '/a.md' } }];
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify(file, null, 2));
+  await expect(panel.locator('.cm-lintRange-error')).toHaveCount(0);
+  await expect(status).not.toContainText('SCENARIO_INVALID');
+  await panel.getByRole('button', { name: 'Play this scenario' }).click();
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario');
+  await playByMouse(page);
+  await expect(page.locator('article[data-tool="read"]')).toContainText('hello');
+
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  await panel.getByRole('button', { name: 'Copy embed snippet' }).click();
+  const snippet = panel.locator('[data-embed-snippet]');
+  await expect(snippet).toBeVisible();
+  const html = await snippet.inputValue();
+  expect(html).toMatch(/<script src="http:\/\/[^"]+\/embed\.js"><\/script>/);
+  expect(html).toContain('<harness-playground scenario-url="my-scenario.json"');
+});

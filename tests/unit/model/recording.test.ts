@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { MemoryBackend } from '../../../src/fs/memory';
+import {
+  draftScenario,
+  parseScenarioObject,
+  recordedScenario,
+  scenarioFile,
+  type Recorded,
+} from '../../../src/model';
+import { Playground } from '../../../src/run';
+
+describe('a recorded scenario', () => {
+  const files = { '/notes.md': 'Status: draft\n' };
+  const recorded: Recorded[] = [
+    { kind: 'say', text: 'Editing without reading first.' },
+    {
+      kind: 'call',
+      tool: 'edit',
+      args: { path: '/notes.md', old_string: 'draft', new_string: 'done' },
+      error: 'FS_NOT_OBSERVED',
+    },
+    { kind: 'call', tool: 'read', args: { path: '/notes.md' } },
+    { kind: 'external', change: { path: '/notes.md', append: 'external edit #1' } },
+    {
+      kind: 'call',
+      tool: 'edit',
+      args: { path: '/notes.md', old_string: 'draft', new_string: 'done' },
+      error: 'FS_STALE_VERSION',
+    },
+  ];
+  const end = { '/notes.md': 'Status: draft\nexternal edit #1\n' };
+
+  it('is a valid scenario file, with the refused calls as expected errors and the run’s outcome', () => {
+    const scenario = recordedScenario(draftScenario(files, '/notes.md'), recorded, end);
+    const read = parseScenarioObject(scenarioFile(scenario));
+    expect(read.error).toBeUndefined();
+    expect(read.value?.steps[1]).toMatchObject({ call: 'edit', expect: 'FS_NOT_OBSERVED' });
+    expect(read.value?.outcome).toEqual({ errors: ['FS_NOT_OBSERVED', 'FS_STALE_VERSION'], files: end });
+  });
+
+  it('plays back to the outcome it was recorded with, without retrying what was refused', async () => {
+    const scenario = recordedScenario(draftScenario(files, '/notes.md'), recorded, end);
+    const pg = await Playground.open(
+      { fs: new MemoryBackend() },
+      parseScenarioObject(scenarioFile(scenario)).value!,
+    );
+    await pg.runToEnd();
+    expect(pg.errors()).toEqual(scenario.outcome!.errors);
+    expect((await pg.fs.read('/notes.md'))?.content).toBe(end['/notes.md']);
+    expect(pg.position).toBe(recorded.length);
+  });
+});
