@@ -157,40 +157,46 @@ export class Header {
       },
       tr('present'),
     );
+    const picker = embed
+      ? h('span', { class: 'scenario-name' }, this.title)
+      : h(
+          'button',
+          {
+            type: 'button',
+            class: 'scenario-picker',
+            'data-action': 'scenarios',
+            'aria-haspopup': 'dialog',
+            onclick: actions.scenarios,
+          },
+          h('span', { class: 'muted' }, tr('scenarioLabel')),
+          this.title,
+          ' ▾',
+        );
+    const run = h(
+      'div',
+      { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
+      this.controls.back,
+      this.controls.play,
+      this.controls.step,
+      this.controls.reset,
+      h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.controls.speed),
+      this.controls.progress,
+    );
+    // Two rows: what is open and the page's settings, then the run's controls.
     this.el = h(
       'header',
       { class: 'topbar' },
-      !embed && h('h1', {}, tr('appTitle')),
-      embed
-        ? h('span', { class: 'scenario-name' }, this.title)
-        : h(
-            'button',
-            {
-              type: 'button',
-              class: 'scenario-picker',
-              'data-action': 'scenarios',
-              'aria-haspopup': 'dialog',
-              onclick: actions.scenarios,
-            },
-            h('span', { class: 'muted' }, `${tr('scenario')}: `),
-            this.title,
-            ' ▾',
-          ),
       h(
         'div',
-        { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
-        this.controls.back,
-        this.controls.play,
-        this.controls.step,
-        this.controls.reset,
-        h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.controls.speed),
-        this.controls.progress,
+        { class: 'topbar-row' },
+        !embed && h('h1', {}, tr('appTitle')),
+        picker,
+        !embed && h('span', { class: 'topbar-gap' }),
+        !embed && this.present,
+        this.menu?.el,
+        !embed && prefs(lang, actions.lang),
       ),
-      this.controls.external,
-      !embed && this.present,
-      this.menu?.el,
-      // Last, so they sit at the right end of the bar and wrap as a pair on narrower screens.
-      !embed && prefs(lang, actions.lang),
+      h('div', { class: 'topbar-row' }, run, this.controls.external),
     );
   }
 

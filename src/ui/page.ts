@@ -123,6 +123,17 @@ export class PageView {
     );
     const root = spec.root;
     root.classList.add('app');
+    // The side panel sticks below the header (and in presentation mode the banners), whose heights
+    // change as they wrap and come and go.
+    const { el: header } = this.header;
+    const { el: banners } = this.banners;
+    const observer = new ResizeObserver(() => {
+      if (!header.isConnected) return;
+      root.style.setProperty('--header-h', `${header.offsetHeight}px`);
+      root.style.setProperty('--banners-h', `${banners.offsetHeight}px`);
+    });
+    observer.observe(header);
+    observer.observe(banners);
     if (embed) root.dataset.embed = 'true';
     root.replaceChildren(
       this.header.el,

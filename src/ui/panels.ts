@@ -74,13 +74,17 @@ export class FilesList {
 }
 
 function ledgerCells(path: string, entry: LedgerEntry, now: string | undefined): HTMLElement[] {
-  const known = entry.state === 'present' ? `present@${entry.version}` : tr('absent');
+  // The ledger's own words (present@v1, absent), as the design names its states; the title says them.
+  const known =
+    entry.state === 'present'
+      ? h('code', { title: tr('knowsPresent', { version: entry.version }) }, `present@${entry.version}`)
+      : h('code', { title: tr('knowsAbsent') }, 'absent');
   const stale = entry.state === 'present' ? now !== entry.version : now !== undefined;
   return [
     h('td', { class: 'path' }, path),
     h(
       'td',
-      {},
+      { class: 'known' },
       known,
       entry.state === 'present' && entry.lines
         ? h('span', { class: 'muted' }, ` (${entry.lines.map(([a, b]) => `${a}–${b}`).join(', ')})`)

@@ -242,6 +242,7 @@ test('the More menu works from the keyboard, and every item has a name', async (
     .locator('button, input:not([type="file"])')
     .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText || el.closest('label')?.innerText));
   expect(names).toEqual([
+    'Open scenario file…',
     'Export session',
     'Import session…',
     'Copy share link',
@@ -252,6 +253,8 @@ test('the More menu works from the keyboard, and every item has a name', async (
   ]);
   await expect(page.getByRole('button', { name: 'Export session' })).toBeVisible();
   await expect(page.getByLabel('Session file to import')).toBeAttached();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-action="open-scenario"]')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-action="export"]')).toBeFocused();
   await page.keyboard.press('Escape');
