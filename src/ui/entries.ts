@@ -1,7 +1,8 @@
 import type { CallEntry, ExternalEntry, LiveCall, TranscriptEntry } from '../harness';
 import { renderCard } from './cards';
 import { h, num } from './dom';
-import { tr } from './i18n';
+import { errorForPeople, type PeopleError } from './error-words';
+import { lang, tr } from './i18n';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text).length;
@@ -70,8 +71,7 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
         'div',
         { class: 'error', role: 'note' },
         h('p', {}, h('strong', { class: 'err-code' }, `✖ ${error.code}`)),
-        h('p', {}, error.message),
-        error.remedy && h('p', { class: 'remedy' }, h('strong', {}, `${tr('remedy')}: `), error.remedy),
+        ...errorView(errorForPeople(error, lang())),
       ),
     entry.decisions.map((d) =>
       h('p', { class: 'decision' }, `⚖ ${tr('decidedBy', { hook: d.hook, plugin: d.plugin })}`),
@@ -196,4 +196,18 @@ export function patchEntry(node: HTMLElement, entry: TranscriptEntry, live: Live
 /** Whether an entry can still change: a call still waiting for its result. */
 export function unsettled(entry: TranscriptEntry): boolean {
   return entry.kind === 'call' && !entry.result;
+}
+
+/** An error's words for a person, and the model's own beside them when those differ. */
+function errorView(error: PeopleError): HTMLElement[] {
+  const shown: HTMLElement[] = [h('p', {}, error.message)];
+  if (error.remedy) shown.push(h('p', { class: 'remedy' }, h('strong', {}, tr('remedyLabel')), error.remedy));
+  const { verbatim } = error;
+  if (verbatim) {
+    const text = verbatim.remedy ? `${verbatim.message}\n${verbatim.remedy}` : verbatim.message;
+    shown.push(
+      h('details', { class: 'verbatim' }, h('summary', {}, tr('modelWords')), h('pre', { lang: 'en' }, text)),
+    );
+  }
+  return shown;
 }

@@ -1,7 +1,8 @@
 import type { HarnessEvent, Registry } from '../harness';
 import type { Ledger, LedgerEntry } from '../plugins/fs-observation-policy';
 import { fill, h } from './dom';
-import { tr } from './i18n';
+import { lang, tr } from './i18n';
+import { toolForPeople } from './tool-words';
 import type { FileSource } from './workspace';
 
 /**
@@ -231,10 +232,25 @@ export class ToolsPanel implements Panel {
             'details',
             { class: 'tool-schema', 'data-tool-schema': s.name },
             h('summary', {}, h('code', {}, s.name)),
-            h('p', {}, s.description),
+            ...describeTool(s.name, s.description),
             h('pre', { tabindex: 0 }, JSON.stringify(s.inputSchema, null, 2)),
           ),
         ),
     );
   }
+}
+
+/** A tool's description: the model's words, and a person's in their language when those differ. */
+function describeTool(name: string, description: string): HTMLElement[] {
+  const words = toolForPeople(name, lang());
+  if (!words) return [h('p', {}, description)];
+  return [
+    h('p', {}, words),
+    h(
+      'details',
+      { class: 'verbatim' },
+      h('summary', {}, tr('modelDescription')),
+      h('pre', { lang: 'en' }, description),
+    ),
+  ];
 }

@@ -223,7 +223,7 @@ test('stale, error, truncated and impure results never rest on colour alone', as
   // The same marks in Chinese.
   await openScenario(page, 'truncation', { lang: 'zh' });
   await playByMouse(page);
-  await expect(page.locator('[data-truncated="true"]')).toHaveText('⚠ 显示 50 / 共 1,200');
+  await expect(page.locator('[data-truncated="true"]')).toHaveText('⚠ 共 1,200 条，显示 50 条');
   await expect(page.locator('article[data-card="read"] .badge.warn')).toHaveText('第 41–80 行，共 1,203 行');
   await openScenario(page, 'broken-tools', { lang: 'zh' });
   await playByMouse(page);
