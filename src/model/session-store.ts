@@ -1,6 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
+import { ModelInfo, modelInfo } from './model-settings';
 import { ScriptProgress } from './progress';
 import { ScenarioId } from './scenario';
 
@@ -14,6 +15,8 @@ export const SessionHead = z.strictObject({
   updatedAt: z.number().int().nonnegative(),
   policy: z.boolean(),
   progress: ScriptProgress,
+  /** Optional: the real model that drove the session (never the key); absent for the scripted model. */
+  model: ModelInfo.optional(),
   eventCount: z.number().int().nonnegative(),
 });
 export type SessionHead = z.infer<typeof SessionHead>;
@@ -90,8 +93,13 @@ export class SessionStore {
    * beyond the newest `keep` and other sessions that never got past their start.
    */
   async save(record: SessionRecordInput): Promise<void> {
-    const { events, ...rest } = record;
-    const head: SessionHead = { ...rest, eventCount: events.length };
+    const { events, model, ...rest } = record;
+    // Field by field: settings holding a key can be passed as the model, and the key is still left out.
+    const head: SessionHead = {
+      ...rest,
+      ...(model ? { model: modelInfo(model) } : {}),
+      eventCount: events.length,
+    };
     await this.useStore('readwrite', (store) => {
       store.put(head, headKey(record.id));
       store.put(events, logKey(record.id));
