@@ -196,6 +196,11 @@ export const scripts = {
   },
   /** Text only. */
   chat: () => ({ text: 'Hello from the fake model.' }),
+  /** broken-tools: calls the tool that never returns, then says what it got. */
+  hang: (conv) =>
+    requests(conv) === 0
+      ? { text: 'Calling a slow tool.', calls: [{ name: 'never_returns', args: {} }] }
+      : { text: `It ended: ${lastAnswers(conv)[0]?.text.slice(0, 40)}` },
   /** Reads for ever: for the turn limit. */
   loop: () => ({ text: 'Once more.', calls: [{ name: 'read', args: { path: '/notes.md' } }] }),
   /** A chunk that is not JSON after some text. */
