@@ -30,12 +30,7 @@ export interface FakeRequest {
 
 /** The fake model without the network. */
 export interface FakeModel {
-  handle(request: {
-    method: string;
-    path: string;
-    headers: Record<string, string>;
-    body: string;
-  }): Promise<{
+  handle(request: { method: string; path: string; headers: Record<string, string>; body: string }): Promise<{
     status: number;
     headers: Record<string, string>;
     body: AsyncIterable<string> | Iterable<string>;
