@@ -337,6 +337,10 @@ const strings = {
     zh: '请写下任务：模型要在这个工作区里做什么。',
   },
   modelStart: { en: 'Run the task', zh: '运行任务' },
+  modelStartFailed: {
+    en: 'The scenario could not be opened for the model: {why}',
+    zh: '无法为模型打开这个场景：{why}',
+  },
   modelStop: { en: 'Stop', zh: '停止' },
   modelScript: { en: 'Back to the script', zh: '回到脚本' },
   modelVague: {
@@ -352,9 +356,12 @@ const strings = {
     en: 'Making the calls it asked for (request {turn} of {max})…',
     zh: '正在执行它要求的调用（第 {turn} 次请求，上限 {max}）……',
   },
-  modelDone: { en: 'Finished after {turn} requests.', zh: '共请求 {turn} 次后完成。' },
-  modelStopped: { en: 'Stopped after {turn} requests.', zh: '请求 {turn} 次后已停止。' },
-  modelFailed: { en: 'Ended with an error after {turn} requests.', zh: '请求 {turn} 次后因错误结束。' },
+  modelDone: { en: 'Finished at request {turn} of {max}.', zh: '在第 {turn} 次请求时完成（上限 {max}）。' },
+  modelStopped: { en: 'Stopped at request {turn} of {max}.', zh: '在第 {turn} 次请求时停止（上限 {max}）。' },
+  modelFailed: {
+    en: 'Ended with an error at request {turn} of {max}.',
+    zh: '在第 {turn} 次请求时因错误结束（上限 {max}）。',
+  },
   modelTokens: { en: '{n} of {max} tokens', zh: '已用 {n} 个 token，上限 {max}' },
   modelTokensEstimated: {
     en: 'about {n} of {max} tokens (estimated)',

@@ -229,5 +229,7 @@ export function openModelDialog(spec: ModelDialogSpec): Promise<ModelSettings | 
     });
     document.body.append(dialog);
     dialog.showModal();
+    // The fields, not the first preset: a visitor coming back has only the key to check.
+    (key.value ? baseUrl : stored.info ? key : baseUrl).focus();
   });
 }

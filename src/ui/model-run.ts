@@ -169,7 +169,14 @@ export class ModelRun {
     }
     const { store } = this.spec;
     const exclusive = this.spec.exclusive ?? ((work) => work());
-    await exclusive(() => pg.load(pg.scenario, { policy: store.get().policy, model: settings }));
+    try {
+      await exclusive(() => pg.load(pg.scenario, { policy: store.get().policy, model: settings }));
+    } catch (error) {
+      const why = error instanceof Error ? error.message : String(error);
+      this.local = () => ({ code: 'MODEL_START_FAILED', message: tr('modelStartFailed', { why }) });
+      this.render();
+      return null;
+    }
     this.taskOf = pg.scenario.id;
     this.parts.task.value = task;
     this.streamed.data = '';
@@ -196,7 +203,9 @@ export class ModelRun {
     this.render();
     const run = await agent.finished;
     if (this.agent === agent) this.agent = null;
-    if (run.status !== 'stopped')
+    // An arm of the experiment is a run the model answered to its end (or to a limit), not one whose
+    // connection failed or that was stopped: those say nothing of what the model does with an error.
+    if (run.status === 'done' || run.failure?.code === 'MODEL_LIMIT')
       this.runs.set(run.scenario, { ...this.runs.get(run.scenario), [run.errors]: run });
     this.render();
     return run;
@@ -331,8 +340,8 @@ export class ModelRun {
             'tr',
             {},
             h('th', { scope: 'col' }, tr('modelMeasure')),
-            h('th', { scope: 'col' }, tr('modelCoded')),
-            h('th', { scope: 'col' }, tr('modelVagueShort')),
+            h('th', { scope: 'col' }, `${tr('modelCoded')} · ${both.coded.model.model}`),
+            h('th', { scope: 'col' }, `${tr('modelVagueShort')} · ${both.vague.model.model}`),
           ),
         ),
         h(

@@ -78,7 +78,7 @@ test('OpenAI-compatible: the text streams in, the visitor’s edit lands while a
   expect(said).toContain('The file changed since I read it. Reading it again.');
   expect(said).toContain('Done: /app/config.json now has "debug": true.');
   expect(await fileOf(page, '/app/config.json')).toBe('{\n  "port": 9090,\n  "debug": true\n}\n');
-  await expect(run.locator('[data-model-status]')).toContainText('Finished after 5 requests');
+  await expect(run.locator('[data-model-status]')).toContainText('Finished at request 5 of 20.');
   // Only the protocol's own headers were asked for by the preflights, and every request went to the base URL.
   const preflights = fake.requests(token).filter((r) => r.method === 'OPTIONS');
   expect(preflights.length).toBeGreaterThan(0);
@@ -198,6 +198,10 @@ test('the error-code experiment: the same task with coded and with vague errors,
   expect(await row('externalKept')).toEqual(['yes', 'yes']);
   expect(await row('outcomeMet')).toEqual(['yes', 'no']);
   expect(await row('codes')).toEqual(['FS_STALE_VERSION', 'FS_STALE_VERSION, FS_STALE_VERSION']);
+  // A run whose connection failed is no arm of the experiment: the comparison stays as it was.
+  await connect(page, { provider: 'openai', baseUrl: baseOf('openai', 'rate', newToken()) });
+  await expect(panel(page)).toHaveAttribute('data-model-run', 'failed', { timeout: RUN_TIMEOUT });
+  expect(await row('status')).toEqual(['finished', 'finished']);
 });
 
 test('a planted key is nowhere: not in IndexedDB, localStorage, the log, an export, a share link, the sandbox’s inputs, the page or the console', async ({
@@ -337,4 +341,27 @@ test('the dialog: presets fill the fields, each with its CORS set-up beside it, 
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(panel(page)).toHaveAttribute('data-model-run', 'idle');
+});
+
+test('the dialog and the panel pass an axe scan, in English and Chinese', async ({ page }) => {
+  const AxeBuilder = (await import('@axe-core/playwright')).default;
+  const scan = async (where: string) => {
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const bad = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad, where).toEqual([]);
+  };
+  for (const lang of ['en', 'zh']) {
+    await openPage(page, 'stale-version', { lang });
+    await page.locator('[data-action="model"]').click();
+    await scan(`${lang}: the dialog`);
+    await page.keyboard.press('Escape');
+    await page.evaluate(
+      (base) => window.__model!.run.start({ provider: 'openai', baseUrl: base, model: 'fake-1', key: 'k' }),
+      baseOf('openai', 'auth', newToken()),
+    );
+    await expect(panel(page).locator('[data-model-error="MODEL_AUTH"]')).toBeVisible();
+    await scan(`${lang}: the panel with a failure`);
+  }
 });
