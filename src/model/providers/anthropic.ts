@@ -135,7 +135,10 @@ const errorStatus: Record<string, number> = {
  * over, as the API asks.
  */
 export class AnthropicReader implements ReplyReader {
-  private readonly blocks = new Map<number, { kind: 'text' } | { kind: 'tool'; piece: CallPiece }>();
+  private readonly blocks = new Map<
+    number,
+    { kind: 'text' } | { kind: 'tool'; piece: CallPiece } | { kind: 'other' }
+  >();
   private text = '';
   private stop: string | null = null;
   private usage: { input?: number; output?: number } = {};
@@ -170,7 +173,8 @@ export class AnthropicReader implements ReplyReader {
         } else if (e.content_block.type === 'text') {
           this.blocks.set(e.index, { kind: 'text' });
           if (e.content_block.text) this.say(e.content_block.text);
-        }
+          // Thinking, a server's own tool, kinds to come: their deltas are passed over.
+        } else this.blocks.set(e.index, { kind: 'other' });
         break;
       case 'content_block_delta':
         return this.delta(e.index, e.delta);
@@ -193,6 +197,7 @@ export class AnthropicReader implements ReplyReader {
     const block = this.blocks.get(index);
     if (delta.type === 'text_delta' || delta.type === 'input_json_delta') {
       if (!block) return this.bad(`a delta came for block ${index}, which never started`);
+      if (block.kind === 'other') return { ok: true as const, value: 'more' as const };
       if (delta.type === 'text_delta' && block.kind === 'text') this.say(delta.text ?? '');
       else if (delta.type === 'input_json_delta' && block.kind === 'tool')
         block.piece.args += delta.partial_json ?? '';

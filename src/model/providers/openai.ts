@@ -153,7 +153,7 @@ export class OpenAiReader implements ReplyReader {
   }
 
   private piece(call: z.infer<typeof CallDelta>, position: number): void {
-    const index = call.index ?? position;
+    const index = call.index ?? this.indexOf(call.id, position);
     const piece = this.pieces.get(index) ?? { id: '', name: '', args: '' };
     if (call.id) piece.id = call.id;
     const name = call.function?.name;
@@ -163,6 +163,17 @@ export class OpenAiReader implements ReplyReader {
     if (typeof args === 'string') piece.args += args;
     else if (args) piece.args = argsText(args);
     this.pieces.set(index, piece);
+  }
+
+  /**
+   * Where a piece without an index goes: the call of its id, else its position in the chunk, unless that
+   * holds another call (a server that sends each call in a chunk of its own, none with an index).
+   */
+  private indexOf(id: string | null | undefined, position: number): number {
+    if (!id) return position;
+    for (const [index, piece] of this.pieces) if (piece.id === id) return index;
+    const there = this.pieces.get(position);
+    return there && there.id && there.id !== id ? Math.max(...this.pieces.keys()) + 1 : position;
   }
 
   private take(usage: z.infer<typeof UsageField>): void {

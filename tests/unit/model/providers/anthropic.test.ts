@@ -123,6 +123,11 @@ describe('AnthropicReader', () => {
       start,
       ev('content_block_start', { index: 0, content_block: { type: 'thinking', thinking: '' } }),
       ev('content_block_delta', { index: 0, delta: { type: 'thinking_delta', thinking: 'hmm' } }),
+      ev('content_block_start', {
+        index: 1,
+        content_block: { type: 'server_tool_use', id: 's', name: 'web' },
+      }),
+      ev('content_block_delta', { index: 1, delta: { type: 'input_json_delta', partial_json: '{"q":' } }),
       ev('something_new', { x: 1 }),
       ...stop('end_turn'),
     ]);

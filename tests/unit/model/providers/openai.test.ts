@@ -124,6 +124,21 @@ describe('OpenAiReader', () => {
     expect(reply?.calls).toEqual([{ id: 'call_0', name: 'read', argsText: '{"path":"/z"}' }]);
   });
 
+  it('keeps apart calls sent in chunks of their own without an index, by their ids', () => {
+    const { reply } = read(
+      chunks(
+        delta({ tool_calls: [{ id: 'a', function: { name: 'read', arguments: '{"path":"/a"}' } }] }),
+        delta({ tool_calls: [{ id: 'b', function: { name: 'read', arguments: '{"path":' } }] }),
+        delta({ tool_calls: [{ id: 'b', function: { arguments: '"/b"}' } }] }),
+        '[DONE]',
+      ),
+    );
+    expect(reply?.calls).toEqual([
+      { id: 'a', name: 'read', argsText: '{"path":"/a"}' },
+      { id: 'b', name: 'read', argsText: '{"path":"/b"}' },
+    ]);
+  });
+
   it('estimates the tokens when the server sends no usage, and says so', () => {
     const { reply } = read(chunks(delta({ content: 'abcdefgh' }), '[DONE]'));
     expect(reply?.usage).toEqual({ input: 100, output: 2, estimated: true });
