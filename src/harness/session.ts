@@ -1,7 +1,7 @@
 import { HarnessEvent, type NewEvent } from './events';
 import type { PluginError } from './errors';
 import { type Hooks, Notice, notify } from './hooks';
-import { copyJson, toJson } from './json';
+import { copyJson, toJson, type JsonProblem } from './json';
 import { impureProjections } from './purity';
 import type { Approve } from './call-hooks';
 import type { CallOutcome, Registry } from './registry';
@@ -63,6 +63,12 @@ export interface CallOptions {
    * started), still with its `tool/result` event. The tool gets it as `ctx.signal`.
    */
   signal?: AbortSignal;
+  /**
+   * The arguments arrived as text that does not parse as JSON (a real model can send that): `args` is
+   * that text, logged as it came, and the call ends with `INVALID_ARGS` giving this reason. The tool never
+   * runs, and the model gets the error for this call like any other result.
+   */
+  unparsed?: JsonProblem;
 }
 
 /** One agent session: its log, and the calls and messages that write it. */
@@ -177,7 +183,8 @@ export class Session {
     const base = { kind: 'call', seq: callEvent.seq, callId, tool, args: loggedArgs } as const;
     const card = once(() => presentCall(def, tool, loggedArgs));
     this.append(callEntry(base, card, []));
-    const request = { callId, tool, args: loggedArgs, ...(checked.ok ? {} : { notJson: checked.error }) };
+    const notJson = options.unparsed ?? (checked.ok ? undefined : checked.error);
+    const request = { callId, tool, args: loggedArgs, ...(notJson ? { notJson } : {}) };
     const outcome = await registry.call(request, {
       session: this.spec.id,
       hooks,

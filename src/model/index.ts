@@ -1,5 +1,7 @@
 export * from './autosave';
 export * from './lab-examples';
+export * from './model-settings';
+export * from './providers';
 export * from './progress';
 export * from './scenario';
 export * from './scenario-file';

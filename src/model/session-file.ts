@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { HarnessEvent, type JsonProblemCode, checkJson, type Result, utf8Length } from '../harness';
+import { ModelInfo } from './model-settings';
 import { ScenarioId } from './scenario';
 
 /** The `format` of an exported session file. */
@@ -23,6 +24,11 @@ export const SessionFile = z.strictObject({
   title: z.string(),
   /** When the file was made, as an ISO 8601 date-time in UTC. */
   exportedAt: z.iso.datetime(),
+  /**
+   * Optional: the real model that drove the session, `{provider, model, baseUrl}` (absent for the
+   * scripted model). Never the key.
+   */
+  model: ModelInfo.optional(),
   events: z.array(HarnessEvent),
 });
 export type SessionFile = z.infer<typeof SessionFile>;
@@ -64,17 +70,22 @@ const eventTypes: ReadonlySet<unknown> = new Set(HarnessEvent.options.map((o) =>
 export interface SessionFileSpec {
   scenario: string;
   title: string;
+  /** The real model that drove the session, if one did; only its provider, name and base URL are kept. */
+  model?: ModelInfo | null;
   events: readonly HarnessEvent[];
 }
 
 /** Makes the file of a session; every event is checked, so an invalid log is never exported. */
 export function sessionFile(spec: SessionFileSpec, exportedAt: Date): SessionFile {
+  const { provider, model, baseUrl } = spec.model ?? {};
   return SessionFile.parse({
     format: SESSION_FORMAT,
     version: SESSION_VERSION,
     scenario: spec.scenario,
     title: spec.title,
     exportedAt: exportedAt.toISOString(),
+    // Picked field by field: settings holding a key can be passed here and the key is still left out.
+    ...(spec.model ? { model: { provider, model, baseUrl } } : {}),
     events: spec.events,
   });
 }

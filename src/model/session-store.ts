@@ -1,6 +1,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
+import { ModelInfo, modelInfo } from './model-settings';
 import { ScriptProgress } from './progress';
 import { ScenarioId } from './scenario';
 import { SCENARIO_LIMITS } from './scenario-schema';
@@ -15,6 +16,8 @@ export const SessionHead = z.strictObject({
   updatedAt: z.number().int().nonnegative(),
   policy: z.boolean(),
   progress: ScriptProgress,
+  /** Optional: the real model that drove the session (never the key); absent for the scripted model. */
+  model: ModelInfo.optional(),
   eventCount: z.number().int().nonnegative(),
   /**
    * The scenario file of a run of a scenario of the visitor's own (from a file, a link, the embed API),
@@ -96,8 +99,13 @@ export class SessionStore {
    * beyond the newest `keep` and other sessions that never got past their start.
    */
   async save(record: SessionRecordInput): Promise<void> {
-    const { events, ...rest } = record;
-    const head: SessionHead = { ...rest, eventCount: events.length };
+    const { events, model, ...rest } = record;
+    // Field by field: settings holding a key can be passed as the model, and the key is still left out.
+    const head: SessionHead = {
+      ...rest,
+      ...(model ? { model: modelInfo(model) } : {}),
+      eventCount: events.length,
+    };
     await this.useStore('readwrite', (store) => {
       store.put(head, headKey(record.id));
       store.put(events, logKey(record.id));

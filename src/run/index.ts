@@ -1,3 +1,5 @@
+export * from './agent';
+export * from './experiment';
 export * from './playground';
 export * from './plugins';
 export * from './run';

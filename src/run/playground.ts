@@ -4,12 +4,14 @@ import {
   fakeClock,
   type Approve,
   type ExternalDiff,
+  type CallOptions,
   type HarnessEvent,
   type Hooks,
   type LiveCall,
   type Registry,
   type Session,
 } from '../harness';
+import type { ModelInfo } from '../model/model-settings';
 import { deriveScript, type ScriptProgress } from '../model/progress';
 import { applyChange, type ExternalChange, type Lang, type Scenario } from '../model/scenario';
 import { actionsOf, reactTo, type Action } from '../model/scripted';
@@ -17,6 +19,11 @@ import type { ObservationPolicy } from '../plugins/fs-observation-policy';
 import { diffTexts } from '../tools/diff';
 import type { SqlEngine } from '../tools/sql';
 import { createRun, type RefusedTool, type Run, type RunSpec, type VisitorExtras } from './run';
+
+/** The model's provider, name and base URL, copied field by field so that no key can come along. */
+function modelInfoOf(model: ModelInfo): ModelInfo {
+  return { provider: model.provider, model: model.model, baseUrl: model.baseUrl };
+}
 
 /** What a run is, to save it and to carry it on after a reload: its log and the script's progress. */
 export interface SavedRun {
@@ -27,6 +34,8 @@ export interface SavedRun {
   policy: boolean;
   progress: ScriptProgress;
   events: readonly HarnessEvent[];
+  /** The real model that drove the run, when one did (never the key); absent for the script. */
+  model?: ModelInfo;
 }
 
 /** Who changes a file behind the agent's back, as the log's `external/edit` says. */
@@ -61,6 +70,11 @@ interface Script {
   externalEdits: number;
   /** Races of the scenario that have not landed yet, by path. */
   races: Map<string, ExternalChange>;
+  /**
+   * In a run a real model drives: the script's external changes not made yet, in order; "Simulate
+   * external edit" makes the first. Empty in a scripted run, whose queue holds them.
+   */
+  externals: ExternalChange[];
 }
 
 /** A scenario being played: its run of the harness and where its script stands. */
@@ -68,10 +82,15 @@ interface Stage {
   scenario: Scenario;
   run: Run;
   script: Script;
+  /** The real model driving this run, or null when the script does. */
+  model: ModelInfo | null;
 }
 
 /** The parts of a stage that are fixed before its run is built. */
-type StageSpec = Pick<RunSpec, 'policy' | 'session' | 'plugins'> & { script: Script };
+type StageSpec = Pick<RunSpec, 'policy' | 'session' | 'plugins'> & {
+  script: Script;
+  model: ModelInfo | null;
+};
 
 /**
  * Builds a stage: the run (through the composition root) and the script. The scenario's races land
@@ -99,7 +118,7 @@ function stage(spec: PlaygroundSpec, visitor: VisitorExtras, scenario: Scenario,
     const content = applyChange(file?.content ?? '', change);
     await writeExternally(spec.fs, run.session, script, { path, content, who: 'scenario' });
   };
-  return { scenario, run, script };
+  return { scenario, run, script, model: parts.model };
 }
 
 /** The change as the log keeps it: its diff, at most `MAX_EXTERNAL_DIFF_LINES` lines. */
@@ -144,17 +163,38 @@ async function restoreFiles(fs: FsBackend, scenario: Scenario): Promise<void> {
   await fs.reset(scenario.files, { kind: 'external', who: 'reset' });
 }
 
-/** A script at its start. */
-function freshScript(scenario: Scenario): Script {
+/** The external changes of a scenario's script, in order. */
+function scriptedChanges(scenario: Scenario): ExternalChange[] {
+  return scenario.steps.flatMap((s) => ('external' in s ? [s.external] : []));
+}
+
+/**
+ * A script at its start. For a run a real model drives (`model`), the script's steps are set aside: only
+ * its external changes stay, for the button to make one by one.
+ */
+function freshScript(scenario: Scenario, model = false): Script {
   return {
-    queue: actionsOf(scenario.steps),
+    queue: model ? [] : actionsOf(scenario.steps),
     position: 0,
     step: 0,
     waiting: null,
     manual: [],
     externalEdits: 0,
     races: new Map((scenario.races ?? []).map((change) => [change.path, change])),
+    externals: model ? scriptedChanges(scenario) : [],
   };
+}
+
+/** Options of `Playground.open` and `load`. */
+export interface LoadOptions {
+  /** Whether the run gets the observation policy (default true). */
+  policy?: boolean;
+  /**
+   * A real model drives the run instead of the script (the agent loop, `src/run/agent.ts`): the script's
+   * steps are not taken, Play and Step have nothing to do (`done`), and "Simulate external edit" makes the
+   * script's external changes in order, then appends lines. Only its provider, name and base URL are kept.
+   */
+  model?: ModelInfo | null;
 }
 
 /**
@@ -170,6 +210,8 @@ export class Playground {
   private readonly listeners = new Set<() => void>();
   /** The controllers of the calls running now, a script step's or the visitor's. */
   private readonly running = new Set<AbortController>();
+  /** Controllers `stop` aborts besides the calls: an agent's, whose model request may be open. */
+  private readonly attached = new Set<AbortController>();
 
   private constructor(
     private readonly spec: PlaygroundSpec,
@@ -193,19 +235,21 @@ export class Playground {
   static async open(
     spec: PlaygroundSpec,
     scenario: Scenario,
-    options: { policy?: boolean } = {},
+    options: LoadOptions = {},
   ): Promise<Playground> {
     await restoreFiles(spec.fs, scenario);
     const visitor = spec.visitor ?? { plugins: [], tools: [] };
     return new Playground(spec, stage(spec, visitor, scenario, Playground.freshParts(scenario, options)));
   }
 
-  private static freshParts(scenario: Scenario, options: { policy?: boolean }): StageSpec {
+  private static freshParts(scenario: Scenario, options: LoadOptions): StageSpec {
+    const model = options.model ? modelInfoOf(options.model) : null;
     return {
       policy: options.policy !== false,
       session: { id: `${scenario.id}-${Date.now().toString(36)}`, clock: fakeClock(CLOCK_START, CLOCK_STEP) },
       plugins: scenario.plugins ?? [],
-      script: freshScript(scenario),
+      script: freshScript(scenario, model !== null),
+      model,
     };
   }
 
@@ -214,11 +258,16 @@ export class Playground {
    * the session continues its log, the policy's ledger is rebuilt from it, and the script's queue is
    * re-derived by taking its steps again against the logged results. Values of the old calls are gone for
    * good. Throws a `RangeError` saying why when the run does not fit the scenario's script.
+   *
+   * A run a real model drove (`saved.model`) is carried on as it ended: its transcript and ledger are
+   * back, the model is not asked again, and the script's external changes it had not met stay for the
+   * button. One cut off in the middle of a call is not carried on.
    */
   static resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Playground {
     if (saved.scenario !== scenario.id) {
       throw new RangeError(`Session "${saved.id}" is a run of "${saved.scenario}", not of "${scenario.id}"`);
     }
+    if (saved.model) return Playground.resumeModelRun(spec, scenario, saved, saved.model);
     const derived = deriveScript(scenario.steps, saved.events, saved.progress);
     if (!derived.ok) throw new RangeError(`Session "${saved.id}" cannot be resumed: ${derived.error}`);
     const landed = new Set(
@@ -240,7 +289,36 @@ export class Playground {
           manual: [...saved.progress.manual],
           externalEdits: saved.events.filter((e) => e.type === 'external/edit').length,
           races: new Map((scenario.races ?? []).filter((c) => !landed.has(c.path)).map((c) => [c.path, c])),
+          externals: [],
         },
+        model: null,
+      }),
+    );
+  }
+
+  private static resumeModelRun(
+    spec: PlaygroundSpec,
+    scenario: Scenario,
+    saved: SavedRun,
+    model: ModelInfo,
+  ): Playground {
+    const results = new Set(saved.events.flatMap((e) => (e.type === 'tool/result' ? [e.callId] : [])));
+    const cut = saved.events.find((e) => e.type === 'tool/call' && !results.has(e.callId));
+    if (cut) throw new RangeError(`Session "${saved.id}" was cut off in the middle of a call`);
+    const edits = saved.events.flatMap((e) => (e.type === 'external/edit' && e.who !== 'reset' ? [e] : []));
+    // Each press of the button (or a scenario's own edit) took the next scripted change, while any was left.
+    const made = edits.filter((e) => e.who === 'button' || e.who === 'scenario').length;
+    const script = freshScript(scenario, true);
+    const last = saved.events.at(-1)?.at ?? CLOCK_START - CLOCK_STEP;
+    const visitor = spec.visitor ?? { plugins: [], tools: [] };
+    return new Playground(
+      spec,
+      stage(spec, visitor, scenario, {
+        policy: saved.policy,
+        session: { id: saved.id, log: saved.events, clock: fakeClock(last + CLOCK_STEP, CLOCK_STEP) },
+        plugins: scenario.plugins ?? [],
+        script: { ...script, externalEdits: edits.length, externals: script.externals.slice(made) },
+        model: modelInfoOf(model),
       }),
     );
   }
@@ -249,7 +327,7 @@ export class Playground {
    * Starts `scenario` afresh: its files restored, a new run of the harness, the script at its start. A
    * call still running in the old run is stopped first.
    */
-  async load(scenario: Scenario, options: { policy?: boolean } = {}): Promise<void> {
+  async load(scenario: Scenario, options: LoadOptions = {}): Promise<void> {
     this.stop();
     await restoreFiles(this.fs, scenario);
     this.current = stage(this.spec, this.visitor, scenario, Playground.freshParts(scenario, options));
@@ -271,17 +349,43 @@ export class Playground {
     const stopped = this.running.size;
     for (const controller of this.running) controller.abort();
     this.running.clear();
+    // An agent's request to its model, too: `load` stops it before the run it belongs to is replaced.
+    for (const controller of this.attached) controller.abort();
+    this.attached.clear();
     return stopped;
   }
 
-  /** A call of the current run that `stop` can end; subscribers hear that it started. */
-  private async stoppable(run: Run, tool: string, args: unknown): Promise<LiveCall> {
+  /**
+   * Makes `stop` (and so `load`) abort `controller` as well: an agent attaches the controller of its
+   * whole run, whose model request may be open while no call runs. Returns the function that detaches it.
+   */
+  attach(controller: AbortController): () => void {
+    this.attached.add(controller);
+    return () => this.attached.delete(controller);
+  }
+
+  /**
+   * A call of the current run that `stop` can end (and `options.signal`, when given); subscribers hear
+   * that it started.
+   */
+  private async stoppable(
+    run: Run,
+    tool: string,
+    args: unknown,
+    options: CallOptions = {},
+  ): Promise<LiveCall> {
     const controller = new AbortController();
+    const outer = options.signal;
+    const relay = () => controller.abort(outer?.reason);
+    if (outer?.aborted) relay();
+    else outer?.addEventListener('abort', relay, { once: true });
     this.running.add(controller);
     this.changed();
     try {
-      return await run.session.call(tool, args, { signal: controller.signal });
+      const unparsed = options.unparsed ? { unparsed: options.unparsed } : {};
+      return await run.session.call(tool, args, { signal: controller.signal, ...unparsed });
     } finally {
+      outer?.removeEventListener('abort', relay);
       this.running.delete(controller);
     }
   }
@@ -344,6 +448,17 @@ export class Playground {
   get waiting(): ExternalChange | null {
     return this.current.script.waiting;
   }
+  /** The real model driving the current run (provider, name, base URL), or null when the script does. */
+  get model(): ModelInfo | null {
+    return this.current.model;
+  }
+  /**
+   * In a run a real model drives: the script's external change "Simulate external edit" makes next, or
+   * null when none is left (the button then appends a line).
+   */
+  get nextExternal(): ExternalChange | null {
+    return this.current.script.externals[0] ?? null;
+  }
   /** The script has nothing left to do. */
   get done(): boolean {
     return this.current.script.queue.length === 0 && !this.current.script.waiting;
@@ -357,13 +472,14 @@ export class Playground {
 
   /** The run as it stands, to save it (see `resume`). The log is a copy. */
   saved(): SavedRun {
-    const { run, script, scenario } = this.current;
+    const { run, script, scenario, model } = this.current;
     return {
       id: run.session.id,
       scenario: scenario.id,
       policy: run.policy !== null,
       progress: { position: script.position, waiting: script.waiting !== null, manual: [...script.manual] },
       events: [...run.session.events],
+      ...(model ? { model: { ...model } } : {}),
     };
   }
 
@@ -442,13 +558,17 @@ export class Playground {
    */
   async simulateExternalEdit(who: ExternalWho = 'button', path?: string): Promise<ExternalChange> {
     const { script, scenario, run } = this.current;
-    const change = script.waiting ?? {
+    // In a run a real model drives, the script's own changes come first, in order, whatever is open.
+    const scripted = script.waiting ?? script.externals[0] ?? null;
+    const change = scripted ?? {
       path: path ?? scenario.focus ?? '/README.md',
       append: `external edit #${script.externalEdits + 1}`,
     };
+    // Taken before the first await: two presses in a row make two changes, never the same one twice.
+    if (!script.waiting && scripted) script.externals.shift();
     const file = await this.fs.read(change.path);
     const content = applyChange(file?.content ?? '', change);
-    const note = script.waiting ? this.noteOf(script.waiting) : undefined;
+    const note = scripted ? this.noteOf(scripted) : undefined;
     await writeExternally(this.fs, run.session, script, {
       path: change.path,
       content,
@@ -491,6 +611,25 @@ export class Playground {
    * made by hand, it is not the script's, so a run holding one is not carried on after a reload.
    */
   sayAsModel(text: string): void {
+    this.current.run.session.say(text);
+    this.changed();
+  }
+
+  /**
+   * A call the connected model asked for (the agent loop): made and logged exactly like the script's or
+   * the visitor's, stopped by `stop` or by `options.signal`. `options.unparsed` says the model's arguments
+   * were text that is not JSON (then `args` is that text): the call ends with `INVALID_ARGS`.
+   */
+  async callAsAgent(tool: string, args: unknown, options: CallOptions = {}): Promise<LiveCall> {
+    const { run } = this.current;
+    const live = await this.stoppable(run, tool, args, options);
+    run.calls.set(live.entry.callId, live);
+    this.changed();
+    return live;
+  }
+
+  /** The connected model said `text` (a whole turn's text, once it is complete): a `model/message`. */
+  sayAsAgent(text: string): void {
     this.current.run.session.say(text);
     this.changed();
   }

@@ -41,6 +41,16 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('scenario %s', (_id, sce
     expect(replay(events, (name) => pg.registry.get(name))).toEqual(pg.session.live);
   });
 
+  it('asks a real model for its task as a person would, in both languages', () => {
+    expect(scenario.task?.en).toMatch(/^[A-Z].{20,}[.?!]"?$/);
+    expect(scenario.task?.zh).toMatch(/[\u4e00-\u9fff]/);
+    // Every file the English task names is one the scenario has (or, for a new file, one its outcome has).
+    const known = new Set([...Object.keys(scenario.files), ...Object.keys(scenario.outcome.files ?? {})]);
+    for (const path of scenario.task!.en.match(/\/[\w./-]*\w/g) ?? []) {
+      if (!path.startsWith('//')) expect(known, path).toContain(path);
+    }
+  });
+
   it('speaks Chinese in every model message', async () => {
     const pg = await play(scenario, 'zh');
     const messages = pg.session.live.flatMap((e) => (e.kind === 'message' ? [e.text] : []));
