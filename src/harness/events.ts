@@ -107,6 +107,9 @@ export const HarnessEvent = z.discriminatedUnion('type', [
 export type HarnessEvent = z.infer<typeof HarnessEvent>;
 export type EventType = HarnessEvent['type'];
 
+/** Every type of event, in the order the schema lists them (the event log filters by them). */
+export const EVENT_TYPES: readonly EventType[] = HarnessEvent.options.map((o) => o.shape.type.value);
+
 /** An event before the log stamps it with `seq` and `at`. */
 export type NewEvent = HarnessEvent extends infer E
   ? E extends unknown

@@ -7,6 +7,7 @@ import type { PageSpec } from './page';
 export function pageActions(app: App, history: boolean): PageSpec['actions'] {
   return {
     play: () => void app.play(),
+    stop: () => app.stop(),
     pause: () => app.pause(),
     step: () => void app.step(),
     back: () => void app.back(),
@@ -27,6 +28,7 @@ export function pageActions(app: App, history: boolean): PageSpec['actions'] {
       exportSession: () => app.exportSession(),
       importSession: (file) => void app.importSession(file),
       openScenario: (file) => void app.openScenarioFile(file),
+      model: () => void app.configureModel(),
       share: () => void app.copyShareLink(),
       setPolicy: (on) => void app.setPolicy(on),
       setAutoExternal: (on) => app.setAutoExternal(on),

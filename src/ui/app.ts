@@ -1,35 +1,34 @@
 import type { HarnessEvent } from '../harness';
 import {
-  labExampleById,
   readScenarioFile,
   scenarioById,
   type Lang,
+  type ModelInfo,
   type Scenario,
   type SessionRecord,
 } from '../model';
 import { replayTools, type Playground } from '../run';
 import { pageActions } from './actions';
 import { AuthorPanel } from './author/panel';
-import { acceptDrops, droppedKind } from './drops';
+import { acceptDrops } from './drops';
 import { FileEditor } from './file-editor';
 import { setLang, showLang, tr } from './i18n';
 import { handleKey } from './keys';
+import { LabLoader } from './lab-loader';
 import type { PluginLab } from './lab';
 import { watchOutcomes } from './outcome';
 import { PageView } from './page';
-import { readFlag, writeFlag } from './prefs';
+import { AUTO_EXTERNAL, writeFlag } from './prefs';
+import { ModelFeature } from './model-feature';
 import { Persistence } from './persistence';
 import { Replays } from './replays';
 import { Runner } from './runner';
-import { badRecordsNotice, startPlayground, type AppSpec } from './start';
+import { badRecordsNotice, initialState, startPlayground, type AppSpec } from './start';
 import { uiStore, type Notice, type RunState, type Speed, type UiStore } from './state';
 import { WorkspaceFiles } from './workspace';
 
 export { speeds, type RunState, type Speed } from './state';
 export type { AppSpec } from './start';
-
-/** The kept choice "let the scenario make its external edits". */
-const AUTO_EXTERNAL = 'auto-external';
 
 /**
  * The playground page. It composes the features (header and run controls, banners, transcript, side
@@ -45,10 +44,11 @@ export class App {
   private readonly replays: Replays;
   /** Writing a scenario: kept for the life of the page, so a draft survives a language change. */
   private readonly author: AuthorPanel;
+  /** A real model to drive the run, loaded on first use. */
+  private readonly model: ModelFeature;
   private readonly listeners = new Set<(app: App) => void>();
   private page: PageView | null = null;
-  private lab: PluginLab | null = null;
-  private labLoading: Promise<PluginLab> | null = null;
+  private readonly lab: LabLoader;
   private flushQueued = false;
 
   /**
@@ -66,15 +66,7 @@ export class App {
     readonly pg: Playground,
     private readonly resumed: SessionRecord | null,
   ) {
-    const notice: Notice | null = spec.notice ? { ...spec.notice, tone: 'warn' } : null;
-    this.store = uiStore({
-      lang: spec.lang,
-      policy: pg.policy !== null,
-      speed: spec.speed ?? 'normal',
-      notice,
-      autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),
-      present: spec.present ?? false,
-    });
+    this.store = uiStore(initialState(spec, pg));
     this.runner = new Runner(this.store, () => this.pg);
     this.files = new WorkspaceFiles(spec.fs);
     this.editor = new FileEditor({
@@ -90,12 +82,29 @@ export class App {
       appUrl: () => window.location.href,
       onRecording: (recording) => this.store.set({ recording }),
     });
+    this.model = new ModelFeature({
+      pg: () => this.pg,
+      store: this.store,
+      exclusive: (task) => this.runner.exclusive(task),
+      shown: () => this.changed(),
+    });
+    const plugins = spec.plugins ?? [];
+    this.lab = new LabLoader(
+      {
+        pg,
+        store: this.store,
+        setPolicy: (on) => this.setPolicy(on),
+        openScenario: (id) => this.load(id),
+        ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
+      },
+      () => this.changed(),
+    );
     this.persistence = new Persistence({
       store: this.store,
       sessions: spec.sessions ?? null,
       pg: () => this.pg,
-      labPlugins: () => this.lab?.plugins() ?? null,
-      replay: (events, title, scenario) => this.showReplay(events, title, scenario),
+      labPlugins: () => this.lab.current?.plugins() ?? null,
+      replay: (events, title, scenario, model) => this.showReplay(events, title, scenario, model),
       resumed: resumed && { id: resumed.id, title: resumed.title, createdAt: resumed.createdAt },
     });
     pg.subscribe(() => {
@@ -144,11 +153,7 @@ export class App {
     const scenario = this.pg.scenario;
     if (this.resumed) {
       // A lab scenario's plugin is not saved with the run: its example goes back in, the run carries on.
-      const example = scenario.lab ? labExampleById(scenario.lab) : undefined;
-      if (example) {
-        if (!this.spec.embed) this.store.set({ tab: 'lab' });
-        await (await this.openLab()).useExample(example);
-      }
+      await this.lab.applyExample(scenario, !this.spec.embed);
       this.runner.settle();
     } else if (scenario.lab && !linked) {
       // Plugin code from a link is the lab's to hold: then the scenario opens as it is, without its example.
@@ -159,22 +164,12 @@ export class App {
       await this.openLab();
     }
     await this.files.refresh();
-    this.reportBadRecords();
+    // What damaged records of this browser's storage were set aside, unless another notice shows.
+    const bad = badRecordsNotice(this.spec.fs, this.spec.sessions ?? null);
+    if (bad && !this.store.get().notice) this.setNotice(bad, { code: 'STORAGE_BAD_RECORD' });
     document.addEventListener('keydown', (e) => handleKey(e, this));
-    if (!this.spec.embed) {
-      // A session file is imported into replay; any other JSON file is opened as a scenario.
-      acceptDrops(async (file) => {
-        if ((await droppedKind(file)) === 'session') await this.importSession(file);
-        else await this.openScenarioFile(file);
-      });
-    }
+    if (!this.spec.embed) acceptDrops(this);
     this.flush();
-  }
-
-  /** Says what damaged records of this browser's storage were set aside, if any (and no other notice shows). */
-  private reportBadRecords(): void {
-    const text = badRecordsNotice(this.spec.fs, this.spec.sessions ?? null);
-    if (text && !this.store.get().notice) this.setNotice(text, { code: 'STORAGE_BAD_RECORD' });
   }
 
   /** Writes any change not saved yet; resolves when the store has it. */
@@ -198,12 +193,8 @@ export class App {
    * API, the authoring panel). See `load` for `asIs`.
    */
   async open(scenario: Scenario, asIs = false): Promise<void> {
-    const example = scenario.lab && !asIs ? labExampleById(scenario.lab) : undefined;
     this.runner.pause();
-    if (example) {
-      if (!this.spec.embed) this.store.set({ tab: 'lab' });
-      await (await this.openLab()).useExample(example);
-    }
+    if (!asIs) await this.lab.applyExample(scenario, !this.spec.embed);
     this.store.set({ replay: null });
     await this.runner.exclusive(() => this.pg.load(scenario, { policy: this.store.get().policy }));
     this.store.set({ run: 'idle', policy: this.pg.policy !== null });
@@ -236,6 +227,24 @@ export class App {
     if (this.store.get().replay || target < 0) return;
     await this.reset();
     await this.runner.advance(target);
+  }
+
+  /** Something runs that `stop` would end. */
+  get stoppable(): boolean {
+    const { run, modelRunning } = this.store.get();
+    return run === 'playing' || this.pg.calling || modelRunning;
+  }
+
+  /** Stops what runs: the call in progress (it ends with ABORTED), Play, and a real model's run. */
+  stop(): void {
+    this.runner.pause();
+    this.pg.stop();
+    this.model.stop();
+  }
+
+  /** More → Model…: a real model's settings, and its run on the scenario. */
+  configureModel(): Promise<void> {
+    return this.model.configure();
   }
 
   /** Turns presentation mode on or off. */
@@ -310,10 +319,15 @@ export class App {
   }
 
   /** Shows a log in replay mode (see `Replays`); the run, if playing, pauses. */
-  showReplay(events: readonly HarnessEvent[], title: string, scenario?: string): void {
+  showReplay(
+    events: readonly HarnessEvent[],
+    title: string,
+    scenario?: string,
+    model?: ModelInfo | null,
+  ): void {
     this.runner.pause();
     const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
-    this.replays.show(events, title, scenario ?? start ?? this.pg.scenario.id);
+    this.replays.show(events, title, scenario ?? start ?? this.pg.scenario.id, model ?? null);
   }
 
   /** Lists the sessions kept in this browser, to replay or delete. */
@@ -330,21 +344,9 @@ export class App {
     this.store.set({ notice: text === null ? null : { text, tone: 'warn', ...more } });
   }
 
-  /** Loads the plugin lab (once) and shows it; resolves when it is ready. */
+  /** Loads the plugin lab (once); resolves when it is ready. */
   openLab(): Promise<PluginLab> {
-    this.labLoading ??= import('./lab').then(({ PluginLab }) => {
-      const plugins = this.spec.plugins ?? [];
-      this.lab = new PluginLab({
-        pg: this.pg,
-        store: this.store,
-        setPolicy: (on) => this.setPolicy(on),
-        openScenario: (id) => this.load(id),
-        ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
-      });
-      this.changed();
-      return this.lab;
-    });
-    return this.labLoading;
+    return this.lab.open();
   }
 
   /** Switches every visible string; model messages already said stay as they were said. */
@@ -359,7 +361,7 @@ export class App {
     const { lang } = this.store.get();
     showLang(lang, this.page !== null);
     this.pg.lang = lang;
-    this.lab?.layout();
+    this.lab.current?.layout();
     this.author.layout();
     this.page = new PageView({
       author: this.author,
@@ -371,7 +373,8 @@ export class App {
       editor: this.editor,
       embed: Boolean(this.spec.embed),
       actions: pageActions(this, Boolean(this.spec.sessions)),
-      lab: () => this.lab,
+      lab: () => this.lab.current,
+      modelPanel: () => this.model.el,
       openLab: () => void this.openLab(),
       replayKey: () => this.replays.key,
     });

@@ -158,7 +158,8 @@ export class Banners {
         make: () =>
           h('p', { class: 'banner attention', 'data-banner': 'recording' }, `● ${tr('recordingBanner')}`),
       });
-    } else if (pg.done) {
+    } else if (pg.done && !pg.model) {
+      // A real model's run has no script to be done with: its panel says how the run ended.
       const { outcome } = store.get();
       wanted.push({
         key: 'done',

@@ -4,8 +4,21 @@ export async function droppedKind(file: Blob): Promise<'session' | 'scenario'> {
   return /"format"\s*:\s*"harness-playground\/session"/.test(head) ? 'session' : 'scenario';
 }
 
-/** Hears JSON files dropped anywhere on the page (and only those: other drops keep their meaning). */
-export function acceptDrops(open: (file: File) => Promise<void>): void {
+/** What a dropped file opens in. */
+export interface DropTarget {
+  importSession(file: Blob): Promise<void>;
+  openScenarioFile(file: Blob): Promise<void>;
+}
+
+/**
+ * Hears JSON files dropped anywhere on the page (and only those: other drops keep their meaning): a
+ * session file is imported into replay, any other JSON file opened as a scenario.
+ */
+export function acceptDrops(target: DropTarget): void {
+  const open = async (file: File) => {
+    if ((await droppedKind(file)) === 'session') await target.importSession(file);
+    else await target.openScenarioFile(file);
+  };
   const files = (e: DragEvent) => [...(e.dataTransfer?.items ?? [])].some((i) => i.kind === 'file');
   document.addEventListener('dragover', (e) => {
     if (files(e)) e.preventDefault();

@@ -9,6 +9,8 @@ import { applyTheme, initialTheme, type Theme } from './theme';
 /** What the header's controls do. */
 export interface HeaderActions {
   play: () => void;
+  /** Stops what runs: the call in progress, Play, a real model's run. */
+  stop: () => void;
   pause: () => void;
   step: () => void;
   back: () => void;
@@ -43,6 +45,7 @@ function glyphButton(
  */
 export class RunControls {
   readonly play;
+  readonly stop;
   readonly step;
   readonly back;
   readonly reset;
@@ -53,11 +56,15 @@ export class RunControls {
 
   constructor(
     private readonly store: UiStore,
-    actions: Pick<HeaderActions, 'play' | 'pause' | 'step' | 'back' | 'reset' | 'external' | 'speed'>,
+    actions: Pick<
+      HeaderActions,
+      'play' | 'stop' | 'pause' | 'step' | 'back' | 'reset' | 'external' | 'speed'
+    >,
   ) {
     this.play = glyphButton({ class: 'primary', 'data-action': 'play', 'aria-keyshortcuts': 'Space' }, () =>
       this.store.get().run === 'playing' ? actions.pause() : actions.play(),
     );
+    this.stop = glyphButton({ 'data-action': 'stop', 'aria-keyshortcuts': 'Escape' }, actions.stop);
     this.step = glyphButton({ 'data-action': 'step', 'aria-keyshortcuts': 'ArrowRight' }, actions.step);
     this.back = glyphButton({ 'data-action': 'back', 'aria-keyshortcuts': 'ArrowLeft' }, actions.back);
     this.reset = glyphButton({ 'data-action': 'reset', 'aria-keyshortcuts': 'R' }, actions.reset);
@@ -67,6 +74,8 @@ export class RunControls {
     );
     this.speed.append(...(Object.keys(speeds) as Speed[]).map((s) => h('option', { value: s }, tr(s))));
     this.speed.addEventListener('change', () => actions.speed(this.speed.value as Speed));
+    setText(this.stop.glyph, '■ ');
+    setText(this.stop.label, tr('stop'));
     setText(this.step.glyph, '⇥ ');
     setText(this.step.label, tr('step'));
     setText(this.back.glyph, '⇤ ');
@@ -79,22 +88,29 @@ export class RunControls {
 
   /** Brings every control up to date with the run and the store. */
   update(pg: Playground): void {
-    const { run, replay, speed } = this.store.get();
+    const { run, replay, speed, modelRunning } = this.store.get();
     const playing = run === 'playing';
+    // A run a real model drives has no script to play, step or go back in.
+    const scripted = !replay && !pg.model;
     setText(this.play.glyph, playing ? '❚❚ ' : '▶ ');
     setText(this.play.label, tr(playing ? 'pause' : 'play'));
     this.play.setAttribute('aria-pressed', String(playing));
-    this.play.disabled = Boolean(replay) || (pg.done && !playing);
-    this.step.disabled = Boolean(replay) || pg.done;
-    this.back.disabled = Boolean(replay) || pg.scriptStep === 0;
+    this.play.disabled = !scripted || (pg.done && !playing);
+    this.stop.disabled = Boolean(replay) || !(playing || pg.calling || modelRunning);
+    this.step.disabled = !scripted || pg.done;
+    this.back.disabled = !scripted || pg.scriptStep === 0;
     this.reset.disabled = Boolean(replay);
     this.external.disabled = Boolean(replay);
     this.speed.disabled = Boolean(replay);
     this.external.classList.toggle('attention', Boolean(pg.waiting) && !replay);
     if (this.speed.value !== speed) this.speed.value = speed;
     const { progress } = this;
-    if (replay) {
-      setText(progress, tr('replayProgress', { n: replay.events.length }));
+    if (replay || pg.model) {
+      const model = replay ? replay.model : pg.model;
+      const text = replay
+        ? tr('replayProgress', { n: replay.events.length })
+        : tr('modelDrives', { model: model?.model ?? '' });
+      setText(progress, text);
       delete progress.dataset.step;
       delete progress.dataset.steps;
     } else {
@@ -177,6 +193,7 @@ export class Header {
       { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
       this.controls.back,
       this.controls.play,
+      this.controls.stop,
       this.controls.step,
       this.controls.reset,
       h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.controls.speed),

@@ -370,6 +370,11 @@ const strings = {
   deny: { en: 'Deny', zh: '拒绝' },
   // ---------------------------------------------------------------- bring your own model
   modelMenu: { en: 'Model…', zh: '模型…' },
+  stop: { en: 'Stop', zh: '停止' },
+  logShow: { en: 'Show', zh: '显示' },
+  logAllTypes: { en: 'every type of event', zh: '所有类型的事件' },
+  keyStop: { en: 'stop the call, Play or the model', zh: '停止调用、播放或模型' },
+  modelDrives: { en: 'driven by {model}', zh: '由 {model} 驱动' },
   modelDialogTitle: { en: 'Bring your own model', zh: '接入你自己的模型' },
   modelIntro: {
     en: 'A real model works on the scenario’s task through the same harness, tools and policy as the scripted one. The script stays the default; embeds and shared links always use it.',

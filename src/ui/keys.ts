@@ -15,12 +15,17 @@ export interface KeyTarget {
   reset(): Promise<void>;
   externalEdit(): Promise<void>;
   togglePresent(): void;
+  /** Something runs that Stop would end: Play, a call, a real model's run. */
+  readonly stoppable: boolean;
+  /** Stops the call in progress, Play and a real model's run. */
+  stop(): void;
 }
 
 /** The keys and what they do, for the ? dialog and the status line. */
 export function keyList(): (readonly [string, string])[] {
   return [
     [tr('keySpace'), tr('keyPlay')],
+    ['Esc', tr('keyStop')],
     ['→', tr('keyStep')],
     ['←', tr('keyBack')],
     ['E', tr('keyExternal')],
@@ -39,7 +44,7 @@ async function resetAsking(app: KeyTarget): Promise<void> {
 /**
  * The page's keys, wherever focus is except in a text field, an editor or a dialog: Space plays or
  * pauses (on a focused button too: there Space would press the button instead, so a Step clicked with the
- * mouse would step again), → steps, ← goes back a step, E makes the external edit, R resets (asking when
+ * mouse would step again), Escape stops what runs, → steps, ← goes back a step, E makes the external edit, R resets (asking when
  * mid-run), P switches presentation mode, ? shows the keys. Keys with a modifier are left alone.
  */
 export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
@@ -65,6 +70,9 @@ export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
   }
   if (app.replaying) return;
   switch (e.key) {
+    case 'Escape':
+      // Only when something runs: else Escape keeps its other meanings (closing a menu).
+      return app.stoppable ? run(() => app.stop()) : undefined;
     case ' ':
       return run(() => (app.state === 'playing' ? app.pause() : app.play()));
     case 'ArrowRight':

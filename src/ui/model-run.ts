@@ -29,6 +29,8 @@ export interface ModelRunSpec {
   configure?: () => void;
   /** Whether Escape stops a running run (default true). The app may turn it off and call `stop()` itself. */
   escape?: boolean;
+  /** Hears a run start and end (the page's Stop button is enabled while one goes on). */
+  onRunning?: (running: boolean) => void;
 }
 
 /** A problem as the panel shows it: its code, what happened and what to do, in the language of the moment. */
@@ -200,9 +202,13 @@ export class ModelRun {
       },
     });
     this.agent = agent;
+    this.spec.onRunning?.(true);
     this.render();
     const run = await agent.finished;
-    if (this.agent === agent) this.agent = null;
+    if (this.agent === agent) {
+      this.agent = null;
+      this.spec.onRunning?.(false);
+    }
     // An arm of the experiment is a run the model answered to its end (or to a limit), not one whose
     // connection failed or that was stopped: those say nothing of what the model does with an error.
     if (run.status === 'done' || run.failure?.code === 'MODEL_LIMIT')

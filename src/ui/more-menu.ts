@@ -13,6 +13,8 @@ export interface MoreMenuSpec {
   importSession: (file: File) => void;
   /** Opens a scenario file of the visitor's own. */
   openScenario: (file: File) => void;
+  /** Opens the settings of a real model to drive the run. */
+  model: () => void;
   share: () => void;
   setPolicy: (on: boolean) => void;
   resetWorkspace: () => void;
@@ -107,6 +109,7 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
     { class: 'menu-panel', role: 'group', 'aria-label': tr('moreActions') },
     item('open-scenario', `${tr('openScenario')}…`, () => scenarioFile.click()),
     scenarioFile,
+    item('model', tr('modelMenu'), spec.model),
     item('export', tr('exportSession'), spec.exportSession),
     item('import', `${tr('importSession')}…`, () => file.click()),
     file,

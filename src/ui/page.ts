@@ -32,6 +32,8 @@ export interface PageSpec {
     callAsModel: (tool: string, args: unknown) => Promise<void>;
   };
   lab: () => PluginLab | null;
+  /** A real model's run panel, once opened: shown above the transcript. */
+  modelPanel: () => HTMLElement | null;
   openLab: () => void;
   /** Writing a scenario: one panel for the life of the page. */
   author: Panel;
@@ -84,6 +86,7 @@ export class PageView {
   readonly side: SidePanels;
   private readonly status = h('p', { class: 'status-line muted' });
   private readonly teaches = h('p', { class: 'teaches', 'data-teaches': '' });
+  private readonly modelSlot = h('div', { class: 'model-slot' });
   private readonly follow: Follow;
   private replay: Replayed | null = null;
 
@@ -151,6 +154,7 @@ export class PageView {
             !embed && h('p', { class: 'tagline' }, tr('tagline')),
             this.teaches,
           ),
+          this.modelSlot,
           this.compare.el,
           this.transcript.el,
           this.follow.button,
@@ -188,6 +192,8 @@ export class PageView {
     const scenario = replay ? scenarioById(replay.scenario) : pg.scenario;
     const teaches = scenario?.teaches[lang] ?? '';
     if (this.teaches.textContent !== teaches) this.teaches.textContent = teaches;
+    const model = this.spec.modelPanel();
+    if (model && model.parentElement !== this.modelSlot) this.modelSlot.replaceChildren(model);
     this.header.update(pg, store);
     this.banners.update(pg);
     this.transcript.sync(

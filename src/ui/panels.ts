@@ -1,4 +1,4 @@
-import type { HarnessEvent, Registry } from '../harness';
+import { EVENT_TYPES, type HarnessEvent, type Registry } from '../harness';
 import type { Ledger, LedgerEntry } from '../plugins/fs-observation-policy';
 import { fill, h } from './dom';
 import { lang, tr } from './i18n';
@@ -169,7 +169,19 @@ export class LedgerPanel implements Panel {
 /** The raw event log, newest last, following the log as it grows; a long log shows its tail. */
 export class LogPanel implements Panel {
   // Scrolls on its own: focusable so a keyboard can scroll it too.
-  readonly el = h('ol', { class: 'event-log', tabindex: 0 });
+  private readonly list = h('ol', { class: 'event-log', tabindex: 0 });
+  private readonly filter = h(
+    'select',
+    { id: 'log-filter', 'data-action': 'log-filter', onchange: () => this.refilter() },
+    h('option', { value: '' }, tr('logAllTypes')),
+    EVENT_TYPES.map((type) => h('option', { value: type }, type)),
+  );
+  readonly el = h(
+    'div',
+    { class: 'log-panel' },
+    h('p', { class: 'log-toolbar' }, h('label', { for: 'log-filter' }, tr('logShow')), ' ', this.filter),
+    this.list,
+  );
   private events: readonly HarnessEvent[] | null = null;
   private shown = 0;
 
@@ -178,33 +190,42 @@ export class LogPanel implements Panel {
     private readonly limit = 300,
   ) {}
 
+  /** Shows only the events of the chosen type (all when none is chosen). */
+  private refilter(): void {
+    const type = this.filter.value;
+    for (const li of this.list.children as HTMLCollectionOf<HTMLElement>)
+      li.hidden = type !== '' && li.dataset.event !== type;
+    this.list.dataset.filter = type;
+    this.list.scrollTop = this.list.scrollHeight;
+  }
+
   update(): void {
     const events = this.source();
+    const list = this.list;
     // Another log (a new session, a replay): start again from its tail.
     if (events !== this.events || events.length < this.shown) {
       this.events = events;
       this.shown = Math.max(0, events.length - this.limit);
-      this.el.replaceChildren();
+      list.replaceChildren();
     }
     // Following the log: it stays at its end if it was there (or was just started again).
-    const atEnd = this.el.scrollTop + this.el.clientHeight >= this.el.scrollHeight - 8;
-    const added = events
-      .slice(this.shown)
-      .map((e) =>
-        h(
-          'li',
-          { 'data-event': e.type },
-          h('code', { class: 'type' }, e.type),
-          ' ',
-          h('code', { class: 'json' }, JSON.stringify(e)),
-        ),
-      );
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 8;
+    const type = this.filter.value;
+    const added = events.slice(this.shown).map((e, i) =>
+      h(
+        'li',
+        // Numbered by its place in the log, which a filter does not change.
+        { 'data-event': e.type, value: this.shown + i + 1, hidden: type !== '' && e.type !== type },
+        h('code', { class: 'type' }, e.type),
+        ' ',
+        h('code', { class: 'json' }, JSON.stringify(e)),
+      ),
+    );
     this.shown = events.length;
     if (added.length === 0) return;
-    this.el.append(...added);
-    while (this.el.children.length > this.limit) this.el.firstElementChild!.remove();
-    this.el.start = events.length - this.el.children.length;
-    if (atEnd) this.el.scrollTop = this.el.scrollHeight;
+    list.append(...added);
+    while (list.children.length > this.limit) list.firstElementChild!.remove();
+    if (atEnd) list.scrollTop = list.scrollHeight;
   }
 }
 

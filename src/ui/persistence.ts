@@ -14,6 +14,7 @@ import {
   sessionFileName,
   shareUrl,
   type LabPlugin,
+  type ModelInfo,
   type SessionStore,
 } from '../model';
 import type { Playground } from '../run';
@@ -37,7 +38,12 @@ export interface PersistenceSpec {
   /** The lab's plugins, when the lab was opened (a share link carries them). */
   labPlugins: () => LabPlugin[] | null;
   /** Shows a log in replay. */
-  replay: (events: readonly HarnessEvent[], title: string, scenario: string) => void;
+  replay: (
+    events: readonly HarnessEvent[],
+    title: string,
+    scenario: string,
+    model?: ModelInfo | null,
+  ) => void;
   /** The session carried on at start, if any: its title and first save are kept. */
   resumed?: SessionMeta | null;
 }
@@ -122,7 +128,8 @@ export class Persistence {
     const events = replay?.events ?? pg.session.events;
     const scenario = replay?.scenario ?? pg.scenario.id;
     const title = replay?.title ?? this.meta?.title ?? pg.scenario.title[lang];
-    const file = sessionFile({ scenario, title, events }, new Date());
+    const model = replay ? replay.model : pg.model;
+    const file = sessionFile({ scenario, title, events, model }, new Date());
     download(serializeSessionFile(file), sessionFileName(file));
   }
 
@@ -134,8 +141,8 @@ export class Persistence {
       return;
     }
     this.spec.store.set({ notice: null });
-    const { events, title, scenario } = imported.value;
-    this.spec.replay(events, title, scenario);
+    const { events, title, scenario, model } = imported.value;
+    this.spec.replay(events, title, scenario, model);
   }
 
   /** Copies a link to this scenario, its settings and its position; shows the link if copying fails. */
@@ -188,7 +195,7 @@ export class Persistence {
   private async openStored(id: string): Promise<void> {
     const record = await this.spec.sessions?.get(id);
     if (!record) this.notice(tr('sessionMissing'));
-    else this.spec.replay(record.events, record.title, record.scenario);
+    else this.spec.replay(record.events, record.title, record.scenario, record.model);
   }
 }
 

@@ -1,6 +1,9 @@
 /** The visitor's choices kept in this browser (beside the theme): the key, and a value of one kind. */
 const PREFIX = 'harness-playground:';
 
+/** The kept choice "let the scenario make its external edits when playing". */
+export const AUTO_EXTERNAL = 'auto-external';
+
 /** Reads a boolean choice; `fallback` when none was made or storage is blocked. */
 export function readFlag(name: string, fallback: boolean): boolean {
   try {

@@ -1,4 +1,5 @@
 import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress } from '../harness';
+import type { ModelInfo } from '../model';
 import type { UiStore } from './state';
 
 /**
@@ -19,8 +20,8 @@ export class Replays {
     return `replay:${this.shown}`;
   }
 
-  show(events: readonly HarnessEvent[], title: string, scenario: string): void {
-    const base = { events, title, scenario };
+  show(events: readonly HarnessEvent[], title: string, scenario: string, model: ModelInfo | null): void {
+    const base = { events, title, scenario, model };
     const key = ++this.shown;
     const current = () => this.shown === key && this.store.get().replay?.events === events;
     this.store.set({ replay: { ...base, entries: [], read: { done: 0, total: events.length } } });

@@ -12,7 +12,9 @@ import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import { askApproval } from './approval';
 import { tr } from './i18n';
-import type { Speed } from './state';
+import { AUTO_EXTERNAL, readFlag } from './prefs';
+import type { uiStore } from './state';
+import { type Speed } from './state';
 
 /** Options of the app. */
 export interface AppSpec {
@@ -81,6 +83,18 @@ function savedScenario(saved: SessionRecord): Scenario {
   const scenario = scenarioById(saved.scenario);
   if (!scenario) throw new RangeError(`no scenario "${saved.scenario}"`);
   return scenario;
+}
+
+/** The store's first state for the page `spec` describes, around `pg`. */
+export function initialState(spec: AppSpec, pg: Playground): Parameters<typeof uiStore>[0] {
+  return {
+    lang: spec.lang,
+    policy: pg.policy !== null,
+    speed: spec.speed ?? 'normal',
+    notice: spec.notice ? { ...spec.notice, tone: 'warn' } : null,
+    autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),
+    present: spec.present ?? false,
+  };
 }
 
 /** A line on the damaged records of this browser's storage that were set aside, or null when none were. */

@@ -1,5 +1,5 @@
 import type { HarnessEvent, TranscriptEntry } from '../harness';
-import type { Lang } from '../model';
+import type { Lang, ModelInfo } from '../model';
 import type { OutcomeCheck } from './outcome';
 import { Store } from './store';
 
@@ -22,6 +22,8 @@ export interface Replaying {
   scenario: string;
   /** How far reading the log has come, while it is not done. */
   read: { done: number; total: number } | null;
+  /** The real model that drove the session, when one did. */
+  model?: ModelInfo | null;
 }
 
 /** A banner with a message: a warning (a damaged link, a refused import) or information. */
@@ -55,6 +57,8 @@ export interface UiState {
   outcome: OutcomeCheck | null;
   /** A scenario is being recorded: what the visitor does as the model becomes its steps. */
   recording: boolean;
+  /** A real model's run is under way (a request open or a call of its running). */
+  modelRunning: boolean;
 }
 
 /** The interface's store. */
@@ -71,6 +75,7 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     present: false,
     outcome: null,
     recording: false,
+    modelRunning: false,
     ...initial,
   });
 }

@@ -34,7 +34,7 @@ async function connect(
   page: Page,
   spec: { provider: Protocol; baseUrl: string; key?: string; remember?: boolean },
 ): Promise<void> {
-  await page.locator('[data-action="model"]').click();
+  await page.locator('[data-action="model-test"]').click();
   const dialog = page.locator('dialog[data-dialog="model"]');
   await dialog.getByLabel('Provider').selectOption(spec.provider);
   await dialog.getByLabel('Base URL').fill(spec.baseUrl);
@@ -297,7 +297,7 @@ test('“Remember in this tab” keeps the key in this tab’s sessionStorage on
   expect(await page.evaluate(() => JSON.stringify({ ...localStorage }))).not.toContain(KEY);
   await page.reload();
   await expect(page.locator('body')).toHaveAttribute('data-model-ready', 'true', { timeout: RUN_TIMEOUT });
-  await page.locator('[data-action="model"]').click();
+  await page.locator('[data-action="model-test"]').click();
   const dialog = page.locator('dialog[data-dialog="model"]');
   await expect(dialog.getByLabel('API key')).toHaveValue(KEY);
   await expect(dialog.getByLabel('Remember in this tab')).toBeChecked();
@@ -311,7 +311,7 @@ test('the dialog: presets fill the fields, each with its CORS set-up beside it, 
   page,
 }) => {
   await openPage(page, 'happy-path');
-  await page.locator('[data-action="model"]').click();
+  await page.locator('[data-action="model-test"]').click();
   const dialog = page.locator('dialog[data-dialog="model"]');
   await expect(dialog.locator('[data-model-promise]')).toContainText('sent only to the base URL');
   const origin = new URL(page.url()).origin;
@@ -354,7 +354,7 @@ test('the dialog and the panel pass an axe scan, in English and Chinese', async 
   };
   for (const lang of ['en', 'zh']) {
     await openPage(page, 'stale-version', { lang });
-    await page.locator('[data-action="model"]').click();
+    await page.locator('[data-action="model-test"]').click();
     await scan(`${lang}: the dialog`);
     await page.keyboard.press('Escape');
     await page.evaluate(

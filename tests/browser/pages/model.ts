@@ -48,7 +48,7 @@ async function configure(): Promise<void> {
   run.use(chosen);
   await run.start(chosen);
 }
-document.querySelector('[data-action="model"]')!.addEventListener('click', () => void configure());
+document.querySelector('[data-action="model-test"]')!.addEventListener('click', () => void configure());
 
 const sandboxCalls: SandboxCall[] = [];
 if (params.has('sandbox')) {

@@ -1,0 +1,39 @@
+import { labExampleById, type Scenario } from '../model';
+import type { PluginLab } from './lab';
+import type { LabSpec } from './lab/lab';
+
+/**
+ * The plugin lab, loaded on first show (its editor and sandbox are not on the first page's path) and
+ * kept for the life of the page.
+ */
+export class LabLoader {
+  /** The lab, once it has loaded. */
+  current: PluginLab | null = null;
+  private loading: Promise<PluginLab> | null = null;
+
+  constructor(
+    private readonly spec: LabSpec,
+    private readonly loaded: () => void,
+  ) {}
+
+  /** Loads the lab (once); resolves when it is ready. */
+  open(): Promise<PluginLab> {
+    this.loading ??= import('./lab').then(({ PluginLab }) => {
+      this.current = new PluginLab(this.spec);
+      this.loaded();
+      return this.current;
+    });
+    return this.loading;
+  }
+
+  /**
+   * Applies the example plugin a plugin-lab scenario comes with, if it has one, through the lab (loaded
+   * for it); `show` brings the lab's tab forward.
+   */
+  async applyExample(scenario: Scenario, show: boolean): Promise<void> {
+    const example = scenario.lab ? labExampleById(scenario.lab) : undefined;
+    if (!example) return;
+    if (show) this.spec.store.set({ tab: 'lab' });
+    await (await this.open()).useExample(example);
+  }
+}
