@@ -23,7 +23,8 @@ const phone = () => window.matchMedia('(max-width: 760px)');
  */
 export class SidePanels {
   readonly tablist = h('div', { class: 'tabs', role: 'tablist' });
-  readonly pane = h('section', { class: 'pane side', id: 'pane-side', role: 'tabpanel' });
+  // Focusable, as a tab panel is: it scrolls inside when taller than the screen, and keys must scroll it.
+  readonly pane = h('section', { class: 'pane side', id: 'pane-side', role: 'tabpanel', tabindex: 0 });
   private readonly buttons = new Map<Tab, HTMLButtonElement>();
   private shown: Exclude<Tab, 'transcript'> | null = null;
 

@@ -21,13 +21,18 @@ interface Violation {
  */
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
   const injected = await page.evaluate(() => 'axe' in window);
+  // label-in-name (a control's accessible name starts with its visible words) is off by default in axe.
+  const options = {
+    resultTypes: ['violations'],
+    rules: { 'label-content-name-mismatch': { enabled: true } },
+  };
   const violations: Violation[] = injected
-    ? await page.evaluate(async () => {
+    ? await page.evaluate(async (o) => {
         type Axe = { run: (c: Node, o: object) => Promise<{ violations: Violation[] }> };
         const axe = (window as unknown as { axe: Axe }).axe;
-        return (await axe.run(document, { resultTypes: ['violations'] })).violations;
-      })
-    : (await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze()).violations;
+        return (await axe.run(document, o)).violations;
+      }, options)
+    : (await new AxeBuilder({ page }).options(options).analyze()).violations;
   const bad = violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -60,7 +65,7 @@ for (const variant of variants) {
     }) => {
       await playedCardTour(page, variant.lang);
       await expectNoSeriousViolations(page, 'the transcript');
-      for (const tab of ['files', 'ledger', 'log', 'tools', 'manual', 'lab'] as const) {
+      for (const tab of ['files', 'ledger', 'log', 'tools', 'manual', 'lab', 'author'] as const) {
         await openTab(page, tab);
         if (tab === 'files') {
           await page.locator('li[data-file] button').first().click();
@@ -71,11 +76,19 @@ for (const variant of variants) {
           await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: 30_000 });
           await page.locator('.lab-docs summary').click();
         }
+        if (tab === 'author') {
+          await page.locator('[data-action="author-new"]').click();
+          await expect(page.locator('[data-author] .cm-content')).toBeVisible({ timeout: 30_000 });
+        }
         await expectNoSeriousViolations(page, `the ${tab} panel`);
       }
       await page.locator('[data-action="scenarios"]').click();
       await expect(page.locator('dialog.gallery')).toBeVisible();
       await expectNoSeriousViolations(page, 'the scenario gallery');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-action="present"]').click();
+      await expect(page.locator('#app')).toHaveAttribute('data-present', 'true');
+      await expectNoSeriousViolations(page, 'presentation mode');
     });
   });
 }

@@ -119,7 +119,7 @@ export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
 /** Opens a side panel by its tab (Files, Ledger, …) with the mouse. */
 export async function openTab(
   page: Page,
-  tab: 'files' | 'ledger' | 'log' | 'tools' | 'manual' | 'lab',
+  tab: 'files' | 'ledger' | 'log' | 'tools' | 'manual' | 'lab' | 'author',
 ): Promise<void> {
   await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
   await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', tab);

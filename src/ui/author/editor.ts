@@ -33,6 +33,8 @@ export function createScenarioEditor(
     keymap.of([...defaultKeymap, ...historyKeymap]),
     syntaxHighlighting(classHighlighter),
     json(),
+    // Long strings (a file's content) wrap: the side panel is narrow, and nothing scrolls sideways out of reach.
+    EditorView.lineWrapping,
     EditorView.contentAttributes.of({ 'aria-label': spec.label }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();
