@@ -22,7 +22,7 @@ interface Violation {
 async function expectNoSeriousViolations(page: Page, where: string): Promise<void> {
   const injected = await page.evaluate(() => 'axe' in window);
   // label-in-name (a control's accessible name starts with its visible words) is off by default in axe.
-  const options = {
+  const options: Parameters<AxeBuilder['options']>[0] = {
     resultTypes: ['violations'],
     rules: { 'label-content-name-mismatch': { enabled: true } },
   };
