@@ -256,7 +256,7 @@ const cases: [string, Attack, Check][] = [
   [
     'a decision with both content and value',
     post('return { action: "accept", content: [{ type: "text", text: "x" }], value: input.value };'),
-    fails('PLUGIN_DECISION_INVALID', 'invalid'),
+    fails('PLUGIN_DECISION_INVALID', 'invalid', /replaces content or value, never both/),
   ],
   [
     'a decision that is not JSON: a function, NaN',
