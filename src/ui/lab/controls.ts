@@ -97,10 +97,7 @@ function field<V extends string | number>(
   );
 }
 
-/**
- * Apply (Run, for code from a link), Try it, the language, the order, the deadline, Download, Open file
- * and Remove.
- */
+/** Apply (Run, for code from a link), Try it, the language, the order and the deadline. */
 export function toolbarView(
   slot: Pick<LabPlugin, 'language' | 'order'>,
   state: { busy: boolean; fromLink: boolean; deadlineMs: number; canTry: boolean },
@@ -148,12 +145,16 @@ export function toolbarView(
       DEADLINES.map((ms) => [ms, String(ms)] as const),
       (v) => spec.setDeadline(Number(v)),
     ),
+  ];
+}
+
+/** What is done with the selected plugin as a whole: Download, Open file (into a slot) and Remove. */
+export function fileActionsView(spec: LabControlsSpec): HTMLElement[] {
+  const ghost = (action: string, label: string, title: string | undefined, onclick: () => void) =>
+    h('button', { type: 'button', class: 'ghost', 'data-action': action, title, onclick }, label);
+  return [
     ghost('lab-download', `⤓ ${lt('download')}`, lt('downloadTitle'), spec.download),
     ghost('lab-open', lt('open'), lt('openTitle'), spec.open),
-    h(
-      'button',
-      { type: 'button', class: 'ghost', 'data-action': 'lab-remove', onclick: spec.remove },
-      tr('labRemove'),
-    ),
+    ghost('lab-remove', tr('labRemove'), undefined, spec.remove),
   ];
 }

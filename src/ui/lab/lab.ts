@@ -12,7 +12,7 @@ import { fill, h } from '../dom';
 import { lang, tr } from '../i18n';
 import type { UiStore } from '../state';
 import { LabConsole, type ConsoleEntry } from './console';
-import { slotsView, toolbarView, type LabControlsSpec } from './controls';
+import { fileActionsView, slotsView, toolbarView, type LabControlsSpec } from './controls';
 import { apiDocs } from './docs';
 import { createCodeEditor, type CodeEditor, type Mark } from './editor';
 import { downloadText, fileNameOf, readPluginFile } from './file';
@@ -58,6 +58,7 @@ export class PluginLab {
   private readonly statusEl = h('p', { class: 'lab-status', role: 'status', 'aria-live': 'polite' });
   private readonly toolbar = h('div', { class: 'lab-toolbar' });
   private readonly slotsEl = h('div', { class: 'lab-slots' });
+  private readonly fileActions = h('div', { class: 'lab-file-actions' });
   private readonly fileInput = h('input', {
     type: 'file',
     accept: '.js,.mjs,.cjs,.ts,.mts,.cts,text/javascript,text/typescript',
@@ -450,8 +451,19 @@ export class PluginLab {
         ),
       ),
     );
+    // The bench (plugins, editor, status, console) first: it is what a visitor works in.
     fill(
       this.el,
+      h(
+        'div',
+        { class: 'lab-bench' },
+        h('div', { class: 'lab-head' }, h('h3', {}, tr('labPlugins')), this.slotsEl, this.fileActions),
+        this.toolbar,
+        this.editorHost,
+        this.statusEl,
+        this.console.el,
+        this.fileInput,
+      ),
       h(
         'div',
         { class: 'lab-side' },
@@ -459,17 +471,6 @@ export class PluginLab {
         examples,
         this.policySwitch(),
         apiDocs(),
-      ),
-      h(
-        'div',
-        { class: 'lab-bench' },
-        h('h3', {}, tr('labPlugins')),
-        this.slotsEl,
-        this.toolbar,
-        this.editorHost,
-        this.statusEl,
-        this.console.el,
-        this.fileInput,
       ),
     );
   }
@@ -543,6 +544,7 @@ export class PluginLab {
       canTry: Boolean(slot.applied && slot.enabled) && !this.fromLink,
     };
     fill(this.toolbar, toolbarView(slot, state, this.controls));
+    fill(this.fileActions, fileActionsView(this.controls));
   }
 
   private renderStatus(): void {
