@@ -345,7 +345,10 @@ export class PluginLab {
         await pg.runToEnd();
       });
     await play(scenario);
-    this.setNote({ tone: 'ok', text: lt('tryItDone', { name: slot.applied.name, steps }) });
+    // An error the plugin met on the way stays in view: it is what the visitor tried it for.
+    if (slot.status?.tone !== 'error') {
+      this.setNote({ tone: 'ok', text: lt('tryItDone', { name: slot.applied.name, steps }) });
+    }
   }
 
   /**
