@@ -104,7 +104,8 @@ export function createCodeEditor(
     syntaxHighlighting(classHighlighter),
     language.of(javascript({ typescript })),
     // No line wrapping: code keeps its lines, and a long one scrolls sideways.
-    EditorView.contentAttributes.of({ 'aria-label': spec.label }),
+    // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
+    EditorView.contentAttributes.of({ 'aria-label': spec.label, tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();
     }),
