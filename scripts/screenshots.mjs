@@ -22,7 +22,7 @@ const shots = [
   { name: 'lab-light-en', lang: 'en', scheme: 'light', width: 1280, height: 800, lab: 'redact-content' },
   { name: 'lab-dark-zh', lang: 'zh', scheme: 'dark', width: 1280, height: 800, lab: 'deny-secrets' },
   { name: 'lab-phone-en', lang: 'en', scheme: 'light', width: 375, height: 780, lab: 'first-wins' },
-  { name: 'lab-phone-zh', lang: 'zh', scheme: 'light', width: 375, height: 780, lab: 'ask-writes' },
+  { name: 'lab-phone-zh', lang: 'zh', scheme: 'light', width: 375, height: 780, lab: 'redact-value' },
 ];
 
 const only = process.argv.slice(2);
