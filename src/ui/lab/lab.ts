@@ -6,6 +6,7 @@ import {
   type LabPlugin,
   type Scenario,
 } from '../../model';
+import type { Tool } from '../../harness';
 import type { Playground } from '../../run';
 import { checkResult } from '../../sandbox';
 import { fill, h } from '../dom';
@@ -119,6 +120,18 @@ export class PluginLab {
     this.sync();
     this.changed();
     this.render();
+  }
+
+  /**
+   * The visitor's tool named `name`, for a replay's lookup (after the built-in tools): its cards are the
+   * ones the sandbox made in this page, else generic cards saying why.
+   */
+  visitorTool(name: string): Tool | undefined {
+    for (const slot of this.slots) {
+      const found = slot.applied?.tools.find((t) => t.name === name);
+      if (found) return found;
+    }
+    return undefined;
   }
 
   /** Applies every plugin that is switched on (Run, for code from a link); resolves when all are in. */
