@@ -17,10 +17,12 @@ const shots = [
     height: 780,
     scenario: 'edit-before-read',
   },
-  // The plugin lab: an example loaded in one click and run, its console filled.
-  { name: 'lab-light-en', lang: 'en', scheme: 'light', width: 1360, height: 900, lab: 'redact-content' },
-  { name: 'lab-dark-zh', lang: 'zh', scheme: 'dark', width: 1360, height: 900, lab: 'deny-secrets' },
+  // The plugin lab: an example loaded in one click and run, its console filled. At 1280 px the lab is a
+  // workspace beside the transcript: editor, status line and console in view without scrolling.
+  { name: 'lab-light-en', lang: 'en', scheme: 'light', width: 1280, height: 800, lab: 'redact-content' },
+  { name: 'lab-dark-zh', lang: 'zh', scheme: 'dark', width: 1280, height: 800, lab: 'deny-secrets' },
   { name: 'lab-phone-en', lang: 'en', scheme: 'light', width: 375, height: 780, lab: 'first-wins' },
+  { name: 'lab-phone-zh', lang: 'zh', scheme: 'light', width: 375, height: 780, lab: 'redact-value' },
 ];
 
 const only = process.argv.slice(2);
@@ -48,12 +50,18 @@ try {
       await page.click(`[data-example="${shot.lab}"]`);
       await page.waitForSelector('.lab-status[data-tone="ok"]', { timeout: 60_000 });
     }
+    // Approval prompts (the ask example) are answered, approving each.
+    const answering = setInterval(() => {
+      page.click('dialog[data-dialog="approval"] [data-action="approve"]', { timeout: 100 }).catch(() => {});
+    }, 200);
     await page.evaluate(() => window.playground.play());
-    await page.waitForSelector('#app[data-run-state="done"]');
+    await page.waitForSelector('#app[data-run-state="done"]', { timeout: 60_000 });
+    clearInterval(answering);
     if (shot.lab) {
       await page.click('.lab-call summary');
-      // On a phone the lab is its own view; on a wide screen, scroll it to the editor and the console.
-      await page.locator(shot.width < 760 ? '.lab-status' : '.lab-toolbar').scrollIntoViewIfNeeded();
+      // On a phone the lab is its own view: scroll it to the status line; wide, all of it is in view.
+      if (shot.width < 760) await page.locator('.lab-status').scrollIntoViewIfNeeded();
+      else await page.evaluate(() => window.scrollTo(0, 0));
     }
     // Fonts (the CJK ones are large) and the lazily loaded highlighter must be in before the picture.
     await page.evaluate(() => document.fonts.ready);

@@ -43,15 +43,30 @@ export type PostDecision =
   | { action: 'accept'; value: unknown; content?: never }
   | { action: 'block'; feedback: string };
 
-// Plugins written in JavaScript bypass the types; strict objects make "both" (or neither) invalid.
-const PostDecisionSchema: z.ZodType<PostDecision> = z.union([
-  z.strictObject({ action: z.literal('pass') }),
-  z.strictObject({ action: z.literal('accept'), content: Content }),
-  z
-    .strictObject({ action: z.literal('accept'), value: z.unknown() })
-    .refine((d) => 'value' in d, 'value is missing'),
-  z.strictObject({ action: z.literal('block'), feedback: z.string() }),
-]) as z.ZodType<PostDecision>;
+/** Why a post-execute decision may not carry both `content` and `value`, and which one is for what. */
+export const POST_BOTH_FIELDS =
+  'a post-execute decision replaces content or value, never both: give content to change only what the ' +
+  'model reads (programs still read the value), or value to change what programs read (it is checked ' +
+  "against the tool's output schema, and the content is rendered from it again)";
+
+// Plugins written in JavaScript bypass the types; strict objects make "both" (or neither) invalid, and
+// "both" is said in words first (a union alone would only say that no branch fits).
+const PostDecisionSchema: z.ZodType<PostDecision> = z
+  .unknown()
+  .superRefine((d, ctx) => {
+    if (typeof d === 'object' && d !== null && 'content' in d && 'value' in d)
+      ctx.addIssue({ code: 'custom', message: POST_BOTH_FIELDS });
+  })
+  .pipe(
+    z.union([
+      z.strictObject({ action: z.literal('pass') }),
+      z.strictObject({ action: z.literal('accept'), content: Content }),
+      z
+        .strictObject({ action: z.literal('accept'), value: z.unknown() })
+        .refine((d) => 'value' in d, 'value is missing'),
+      z.strictObject({ action: z.literal('block'), feedback: z.string() }),
+    ]),
+  ) as z.ZodType<PostDecision>;
 
 /** Every listener speaks in order, each seeing the result the ones before it made; a `block` ends it. */
 export const postExecute = VoteHook.define<PostExecuteInput, PostDecision>({

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { PluginError, codeOf, describeThrown } from './errors';
+import { explainIssues } from './explain';
 
 /** Where a listener runs among the listeners of its hook. Stable within a level. */
 export type Order = 'pre' | 'default' | 'post';
@@ -150,9 +151,9 @@ async function ask<I, D>(entry: Entry, spec: HookSpec<D>, input: I): Promise<D> 
   }
   let why: string;
   try {
-    const parsed = spec.decision.safeParse(raw);
+    const parsed = spec.decision.safeParse(raw, { reportInput: true });
     if (parsed.success) return parsed.data;
-    why = parsed.error.issues.map((i) => i.message).join('; ');
+    why = explainIssues(parsed.error, spec.decision);
   } catch (thrown) {
     // zod reads the decision's properties, and a getter there may throw: still the plugin's fault.
     why = describeThrown(thrown);

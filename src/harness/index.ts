@@ -4,6 +4,7 @@ export * from './cards';
 export * from './content';
 export * from './errors';
 export * from './events';
+export * from './explain';
 export * from './hooks';
 export * from './json';
 export * from './present';

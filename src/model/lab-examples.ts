@@ -14,6 +14,8 @@ export interface LabExample {
   order: 'pre' | 'default';
   /** The plugin module (JavaScript), in the format of the README's "Sandboxed plugins". */
   source: string;
+  /** The same module with its comments in Chinese: the code is the same, character for character. */
+  sourceZh: string;
   /** The id of the scenario to run with it; that scenario's `lab` is this example's id. */
   scenario: string;
 }
@@ -163,6 +165,151 @@ export const tool = {
 };
 `;
 
+// The same modules, their comments in Chinese (the code is the same: a test holds them together).
+
+const redactContentZh = String.raw`// 替换 sql_query 结果的 content，把手机号对模型隐藏起来。
+// 看这次运行：模型读到的文本干净了，但打开值和卡片看看：
+// 每个号码都还在。替换 content 只是展示，不是保护。
+export const name = 'redact-phones-content';
+
+// 手机号：数字之间可以有空格、点、横线或括号，但绝不跨行
+// （模型读到的文本一行一条记录，各行必须分开）。
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
+
+export function postExecute({ tool, result }) {
+  if (tool !== 'sql_query' || result.error) return { action: 'pass' };
+  const content = result.content.map((block) => ({
+    ...block,
+    text: block.text.replace(PHONE, '[phone hidden]'),
+  }));
+  return { action: 'accept', content };
+}
+`;
+
+const redactValueZh = String.raw`// 替换 sql_query 结果的值，把手机号隐藏起来。harness 先用工具的 schema
+// 检查新的值，再由它重新投影出模型读到的文本、meta 和卡片：
+// 任何地方都不再留有号码。
+export const name = 'redact-phones-value';
+
+// 手机号：数字之间可以有空格、点、横线或括号，但绝不跨行
+// （模型读到的文本一行一条记录，各行必须分开）。
+const PHONE = /\+?\d[\d ().-]{6,}\d/g;
+
+export function postExecute({ tool, result, value }) {
+  if (tool !== 'sql_query' || result.error) return { action: 'pass' };
+  const phone = value.columns.indexOf('phone');
+  const hide = (cell, i) => {
+    if (i === phone) return '[phone hidden]';
+    return typeof cell === 'string' ? cell.replace(PHONE, '[phone hidden]') : cell;
+  };
+  const rows = value.rows.map((row) => row.map(hide));
+  return { action: 'accept', value: { ...value, rows } };
+}
+`;
+
+const denySecretsZh = String.raw`// 在工具运行之前，拒绝 /secrets/ 下的一切修改：write、edit，以及
+// str_replace_editor 的 create、str_replace 和 insert 命令。读取仍然允许。
+// 看这次运行：对密钥文件的每次修改都以 HOOK_DENIED 和下面的理由结束。
+export const name = 'deny-secrets';
+
+// 钩子拿到的是模型写下的原始参数，所以 'secrets/./api-key.txt'
+// 也必须算作 '/secrets/api-key.txt'。
+function normalize(path) {
+  const parts = [];
+  for (const part of String(path).split('/')) {
+    if (part === '..') parts.pop();
+    else if (part !== '' && part !== '.') parts.push(part);
+  }
+  return '/' + parts.join('/');
+}
+
+const CHANGES = ['write', 'edit', 'create', 'str_replace', 'insert'];
+
+export function preExecute({ tool, args }) {
+  // str_replace_editor 在 args.command 里说明它要做什么（'view' 只是读）。
+  const what = tool === 'str_replace_editor' ? args.command : tool;
+  if (!CHANGES.includes(what)) return { verdict: 'allow' };
+  const path = normalize(args.path);
+  if (!path.startsWith('/secrets/')) return { verdict: 'allow' };
+  return { verdict: 'deny', reason: path + ' is under /secrets/: agents may read it, never change it' };
+}
+`;
+
+const askWritesZh = String.raw`// 每次修改文件之前先问人。playground 会显示提问：
+// 同意，调用继续；拒绝，调用以 APPROVAL_DENIED 结束，
+// 什么也不写。任何插件也都可以拒绝；拒绝在询问之前就生效。
+export const name = 'ask-before-writing';
+
+const CHANGES = ['write', 'edit', 'create', 'str_replace', 'insert'];
+
+export function preExecute({ tool, args }) {
+  // str_replace_editor 在 args.command 里说明它要做什么（'view' 只是读）。
+  const what = tool === 'str_replace_editor' ? args.command : tool;
+  if (!CHANGES.includes(what)) return { verdict: 'allow' };
+  return { verdict: 'ask', prompt: 'Let the agent ' + what + ' ' + args.path + '?' };
+}
+`;
+
+const firstWinsZh = String.raw`// 你自己的写入决定者（write intent）。write intent 是单槽钩子：
+// 只由第一个监听者决定，排在后面的根本不会被问到。
+// 以顺序 'pre' 运行时，它在内置的观察策略之前发言：
+// - /scratch/ 下的文件用完即弃：不读也能覆盖（完全不设防护）；
+// - 其他地方比策略更严：只能新建文件；覆盖会被拒绝，
+//   用这个插件自己的错误码 FS_OUTSIDE_SCRATCH。
+// 改成顺序 'default' 再运行：先装好的策略独自决定
+// （FS_NOT_OBSERVED，然后读一遍再重试），这个函数从不运行。
+// 这里没有 editIntent，所以无论哪种顺序，编辑都归策略管。
+export const name = 'scratch-is-free';
+
+export function writeIntent({ path }) {
+  if (path.startsWith('/scratch/')) return { verdict: 'proceed', guard: { kind: 'none' } };
+  return {
+    verdict: 'proceed',
+    guard: { kind: 'createIfAbsent' },
+    // 文件已存在时，后端用 FS_EXISTS 拒绝这个防护：这里说明原因。
+    conflicts: [
+      {
+        when: 'FS_EXISTS',
+        code: 'FS_OUTSIDE_SCRATCH',
+        message: path + ' exists, and only files under /scratch/ may be overwritten',
+        remedy: 'write the new version under /scratch/ instead',
+      },
+    ],
+  };
+}
+`;
+
+const impureZh = String.raw`// 插件可以添加工具。这个工具故意留了一个 bug：render 里抽幸运数字，
+// 所以每次 render 给出的数字都不一样。投影（render、presentationMeta）
+// 必须是纯的，因为回放时还要再运行一次。harness 会渲染不止一次，
+// 看到两个不同的答案，就把这张卡片标为不纯的投影。
+// 修法：在 execute 里抽数字，并把它们放进值里。
+export const name = 'fortune-teller';
+
+const FORTUNES = {
+  work: 'A small change you make today saves a long night later.',
+  travel: 'The slow road shows you more than the fast one.',
+  home: 'A tidy desk invites a clear thought.',
+};
+
+export const tool = {
+  name: 'fortune',
+  description: 'Tell a fortune about a topic: work, travel or home.',
+  inputSchema: {
+    type: 'object',
+    properties: { topic: { type: 'string', enum: ['work', 'travel', 'home'] } },
+    required: ['topic'],
+  },
+  execute({ topic }) {
+    return { topic, fortune: FORTUNES[topic] };
+  },
+  render(args, value) {
+    const lucky = [1, 2, 3].map(() => 1 + Math.floor(Math.random() * 99)); // bug 在这里
+    return [{ type: 'text', text: value.fortune + ' Lucky numbers: ' + lucky.join(', ') + '.' }];
+  },
+};
+`;
+
 /** The examples of the plugin lab, in the order the lab lists them; each is loadable in one click. */
 export const labExamples: readonly LabExample[] = [
   {
@@ -174,6 +321,7 @@ export const labExamples: readonly LabExample[] = [
     },
     order: 'default',
     source: redactContent,
+    sourceZh: redactContentZh,
     scenario: 'lab-redact-content',
   },
   {
@@ -185,6 +333,7 @@ export const labExamples: readonly LabExample[] = [
     },
     order: 'default',
     source: redactValue,
+    sourceZh: redactValueZh,
     scenario: 'lab-redact-value',
   },
   {
@@ -196,6 +345,7 @@ export const labExamples: readonly LabExample[] = [
     },
     order: 'default',
     source: denySecrets,
+    sourceZh: denySecretsZh,
     scenario: 'lab-deny-secrets',
   },
   {
@@ -207,6 +357,7 @@ export const labExamples: readonly LabExample[] = [
     },
     order: 'default',
     source: askWrites,
+    sourceZh: askWritesZh,
     scenario: 'lab-ask-writes',
   },
   {
@@ -218,6 +369,7 @@ export const labExamples: readonly LabExample[] = [
     },
     order: 'pre',
     source: firstWins,
+    sourceZh: firstWinsZh,
     scenario: 'lab-first-wins',
   },
   {
@@ -229,6 +381,7 @@ export const labExamples: readonly LabExample[] = [
     },
     order: 'default',
     source: impure,
+    sourceZh: impureZh,
     scenario: 'lab-impure',
   },
 ];

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { Card, Content } from '../harness';
+import { Card, Content, explainIssues } from '../harness';
 import { guestHookSpecs } from './guest-hooks';
 import type { SandboxError } from './protocol';
 import { guestHooks, type GuestFunction } from './wire';
@@ -21,16 +21,16 @@ export const resultSchemas: Partial<Record<GuestFunction, z.ZodType>> = {
   'tool.presentResult': Card,
 };
 
-/** Checks a guest function's result; `null` when it passes, else a PLUGIN_DECISION_INVALID error. */
+/**
+ * Checks a guest function's result; `null` when it passes, else a PLUGIN_DECISION_INVALID error whose
+ * message names each offending field and what was expected there (see `explainIssues`).
+ */
 export function checkResult(fn: GuestFunction, value: unknown): SandboxError | null {
   const schema = resultSchemas[fn];
   if (!schema) return null;
-  const parsed = schema.safeParse(value);
+  const parsed = schema.safeParse(value, { reportInput: true });
   if (parsed.success) return null;
-  const issues = parsed.error.issues
-    .slice(0, 5)
-    .map((i) => `${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`)
-    .join('; ');
+  const issues = explainIssues(parsed.error, schema);
   return {
     code: 'PLUGIN_DECISION_INVALID',
     reason: 'invalid',

@@ -5,7 +5,7 @@ import type {
   QuickJSWASMModule,
 } from 'quickjs-emscripten-core';
 import type { Json } from '../harness/json';
-import { type Described, Fail, guestError, readDescribed } from './guest-error';
+import { type Described, Fail, type Stop, guestError, readDescribed } from './guest-error';
 import { inspectExports, type Inspected } from './inspect';
 import { PLUGIN_FILE, PRELUDE, PRELUDE_FILE } from './prelude';
 import type { Limits, ReplyBody, SandboxError } from './protocol';
@@ -25,6 +25,13 @@ interface Guest {
 }
 
 const now = () => performance.now();
+
+/**
+ * How often, at least, the interrupt handler measures the guest's memory while it runs, in ms. Measuring
+ * walks the heap (about 5 ms at 32 MB), so a big heap is measured less often: never more than an eighth
+ * of the time. QuickJS's own limit is not enough: in this build it counts allocations, not their bytes.
+ */
+const MEMORY_CHECK_MS = 4;
 const undescribable: Described = { name: '', message: 'threw a value that cannot be described', stack: '' };
 
 /**
@@ -34,7 +41,10 @@ const undescribable: Described = { name: '', message: 'threw a value that cannot
 export class Engine {
   private guest: Guest | null = null;
   private deadline = Infinity;
-  private interrupted = false;
+  private stopped: Stop | null = null;
+  /** Whether the guest's memory is measured against its limit (while guest code runs, not our helpers). */
+  private watching = false;
+  private nextMeasure = 0;
 
   constructor(private readonly quickjs: QuickJSWASMModule) {}
 
@@ -45,7 +55,7 @@ export class Engine {
     const runtime = this.quickjs.newRuntime();
     runtime.setMemoryLimit(limits.memoryBytes);
     runtime.setMaxStackSize(limits.stackBytes);
-    if (limits.interrupt) runtime.setInterruptHandler(() => this.shouldInterrupt());
+    if (limits.interrupt) runtime.setInterruptHandler(() => this.shouldInterrupt(runtime, limits));
     const vm = runtime.newContext();
     const owned: QuickJSHandle[] = [];
     let helpers: Helpers | null = null;
@@ -102,14 +112,27 @@ export class Engine {
     if (guest) release([...Object.values(guest.helpers), guest.ns], guest.vm, guest.runtime);
   }
 
-  private arm(limits: Limits): void {
+  /** Starts the clock of one load or call; `watch` measures memory too (guest code, not our helpers). */
+  private arm(limits: Limits, watch = true): void {
     this.deadline = now() + limits.deadlineMs;
-    this.interrupted = false;
+    this.stopped = null;
+    this.watching = watch;
+    this.nextMeasure = now() + MEMORY_CHECK_MS;
   }
 
-  private shouldInterrupt(): boolean {
-    if (now() <= this.deadline) return false;
-    this.interrupted = true;
+  // Called by QuickJS every 10,000 operations, and whenever a loop probe asks (see loops.ts).
+  private shouldInterrupt(runtime: QuickJSRuntime, limits: Limits): boolean {
+    const t = now();
+    if (t > this.deadline) {
+      this.stopped = { limit: 'deadline' };
+      return true;
+    }
+    if (!this.watching || t < this.nextMeasure) return false;
+    const usedBytes = memoryUsed(runtime);
+    const after = now();
+    this.nextMeasure = after + Math.max(MEMORY_CHECK_MS, (after - t) * 8);
+    if (usedBytes <= limits.memoryBytes) return false;
+    this.stopped = { limit: 'memory', usedBytes };
     return true;
   }
 
@@ -177,7 +200,7 @@ export class Engine {
   private drain(vm: QuickJSContext, runtime: QuickJSRuntime, helpers: Helpers, limits: Limits): void {
     const jobs = runtime.executePendingJobs(-1);
     if (jobs.error) throw this.failure(vm, helpers, jobs.error, limits);
-    if (this.interrupted) throw new Fail(guestError(undescribable, { interrupted: true, limits }));
+    if (this.stopped) throw new Fail(guestError(undescribable, { stopped: this.stopped, limits }));
   }
 
   /** The call's result as JSON, or `undefined` while its promise is pending with nothing left to run. */
@@ -220,7 +243,7 @@ export class Engine {
         const message = `the plugin's result is not JSON: ${described.message}`;
         throw new Fail({ code: 'PLUGIN_DECISION_INVALID', reason: 'not-json', message });
       }
-      throw new Fail(guestError(described, { interrupted: false, limits }));
+      throw new Fail(guestError(described, { stopped: null, limits }));
     } finally {
       handle.dispose();
     }
@@ -242,7 +265,7 @@ export class Engine {
       message: field(record.message),
       stack: field(record.stack),
     };
-    throw new Fail(guestError(described, { interrupted: this.interrupted, limits }));
+    throw new Fail(guestError(described, { stopped: this.stopped, limits }));
   }
 
   /**
@@ -250,8 +273,8 @@ export class Engine {
    * whether the guest's own deadline had passed is decided before.
    */
   private failure(vm: QuickJSContext, helpers: Helpers, error: QuickJSHandle, limits: Limits): Fail {
-    const interrupted = this.interrupted;
-    this.arm(limits);
+    const stopped = this.stopped;
+    this.arm(limits, false);
     const made = vm.callFunction(helpers.describe, vm.undefined, error);
     error.dispose();
     let described = undescribable;
@@ -260,11 +283,11 @@ export class Engine {
       described = readDescribed(vm.getString(made.value));
       made.value.dispose();
     }
-    return new Fail(guestError(described, { interrupted, limits }));
+    return new Fail(guestError(described, { stopped, limits }));
   }
 
   private logs(vm: QuickJSContext, helpers: Helpers, limits: Limits): string[] {
-    this.arm(limits);
+    this.arm(limits, false);
     try {
       const made = vm.callFunction(helpers.logs, vm.undefined);
       if (made.error) {

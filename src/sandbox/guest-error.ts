@@ -25,10 +25,13 @@ export function locate(stack: string): { line?: number; column?: number } {
   return column === undefined ? { line } : { line, column };
 }
 
+/** Which limit the engine's interrupt handler stopped the guest at, and what it measured then. */
+export type Stop = { limit: 'deadline' } | { limit: 'memory'; usedBytes: number };
+
 /** What was happening when the guest failed, so the error can say which limit it met. */
 export interface FailContext {
-  /** The engine's interrupt handler stopped the guest: the deadline passed. */
-  interrupted: boolean;
+  /** The engine's interrupt handler stopped the guest at a limit; null when it did not. */
+  stopped: Stop | null;
   limits: Limits;
 }
 
@@ -42,17 +45,23 @@ const compileFrame = new RegExp(`^\\s*at ${PLUGIN_FILE.replace(/\./g, '\\.')}:\\
 export function guestError(described: Described, context: FailContext): SandboxError {
   const where = locate(described.stack);
   const { name, message } = described;
-  if (context.interrupted) {
+  const { stopped, limits } = context;
+  const at = where.line ? ` at line ${where.line}` : '';
+  if (stopped?.limit === 'deadline') {
     return {
       code: 'PLUGIN_TIMEOUT',
       reason: 'deadline',
-      message: `the plugin ran past its deadline of ${context.limits.deadlineMs} ms and was stopped`,
+      message: `the plugin ran past its deadline of ${limits.deadlineMs} ms and was stopped${at}`,
       ...where,
     };
   }
+  if (stopped?.limit === 'memory') {
+    const text = `the plugin used ${mb(stopped.usedBytes)}, over its memory limit of ${mb(limits.memoryBytes)}, and was stopped${at}`;
+    return { code: 'PLUGIN_MEMORY', reason: 'memory', message: text, ...where };
+  }
   if (name === 'InternalError' && message === 'out of memory') {
-    const text = `out of memory: the plugin may use ${mb(context.limits.memoryBytes)}`;
-    return { code: 'PLUGIN_ERROR', reason: 'memory', message: text, ...where };
+    const text = `out of memory: the plugin's memory limit is ${mb(limits.memoryBytes)}`;
+    return { code: 'PLUGIN_MEMORY', reason: 'memory', message: text, ...where };
   }
   if (name === 'InternalError' && message === 'stack overflow') {
     const text = `stack overflow: the plugin's calls nest deeper than its ${kb(context.limits.stackBytes)} stack allows`;

@@ -26,6 +26,7 @@ export type ErrorCode =
   | 'PLUGIN_ERROR'
   | 'PLUGIN_DECISION_INVALID'
   | 'PLUGIN_TIMEOUT'
+  | 'PLUGIN_MEMORY'
   | 'ABORTED'
   | 'ABORTED_BEFORE_DISPATCH'
   | 'TOOL_TIMEOUT'
@@ -252,7 +253,7 @@ export type Card = GenericCard | TerminalCard | DiffCard | ReadCard | SearchCard
 /**
  * A tool the plugin contributes. `inputSchema` is a JSON Schema of its arguments (what the model sees);
  * `execute` makes the value, `render` what the model reads of it, `presentationMeta` optional JSON for
- * the log. `presentCall` and `presentResult` may be given, but the playground shows generic cards for now.
+ * the log. `presentCall` and `presentResult` make its cards (checked against `Card`; an invalid one is shown as a generic card with the reason).
  */
 export interface ToolSpec<Args = Json, Value = Json> {
   name: string;

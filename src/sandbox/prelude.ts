@@ -3,7 +3,10 @@
 // engine calls. The helpers are never put on globalThis, so the guest cannot reach or replace them; it can
 // still change the built-ins they use, which only spoils its own results (the host checks everything).
 
-import { guestHooks, guestToolFunctions } from './wire';
+import { PROBE, guestHooks, guestToolFunctions } from './wire';
+
+/** How often, in ms of the real clock, a loop probe makes the engine poll its interrupt handler. */
+export const PROBE_POLL_MS = 4;
 
 /** The file name the prelude runs under, so its stack frames are never mapped to the visitor's lines. */
 export const PRELUDE_FILE = 'sandbox:prelude';
@@ -35,6 +38,7 @@ export const PRELUDE = String.raw`(function prelude(seed, now) {
   const then = Promise.prototype.then;
   const push = Array.prototype.push;
   const slice = String.prototype.slice;
+  const realNow = Date.now;
 
   const FixedDate = function Date(...args) {
     if (!new.target) return new RealDate(now).toString();
@@ -59,6 +63,32 @@ export const PRELUDE = String.raw`(function prelude(seed, now) {
     },
     writable: true,
     configurable: true,
+  });
+
+  // The loop probe (see loops.ts): looks at the real clock every so often (more often when a loop's steps
+  // are slow) and, every ${PROBE_POLL_MS} ms, runs 10,001 empty steps, which makes the engine poll its
+  // interrupt handler: a deadline or a memory limit passed then stops the guest here, with the loop's
+  // frame positioned at the loop. The guest can neither replace it nor reach its state.
+  let left = 1;
+  let every = 1;
+  let seen = 0;
+  let polled = realNow();
+  define(globalThis, '${PROBE}', {
+    value: function probe() {
+      if (--left > 0) return;
+      const t = realNow();
+      if (t === seen) { if (every < 4096) every *= 2; }
+      else if (t - seen > 1 && every > 1) every >>= 1;
+      seen = t;
+      left = every;
+      if (t - polled >= ${PROBE_POLL_MS}) {
+        for (let i = 0; i < 10001; i++);
+        polled = realNow();
+      }
+    },
+    writable: false,
+    configurable: false,
+    enumerable: false,
   });
 
   let lines = [];

@@ -45,6 +45,8 @@ export const SandboxErrorCode = z.enum([
   'PLUGIN_ERROR',
   'PLUGIN_TIMEOUT',
   'PLUGIN_DECISION_INVALID',
+  // The plugin went over its memory limit and was stopped.
+  'PLUGIN_MEMORY',
   // A load the host refused: the plugin's tool has an input schema past the bounds (tool-schema.ts).
   'PLUGIN_TOOL_SCHEMA',
 ]);

@@ -3,6 +3,7 @@ import type { Result } from '../harness/result';
 import { Channel, type Outcome } from './channel';
 import { checkResult } from './decisions';
 import type { OpenLink } from './link';
+import { probeLoops, type Probed } from './loops';
 import type { Limits, SandboxError, ToolInfo } from './protocol';
 import { checkToolSchema } from './tool-schema';
 import type { GuestFunction, GuestHook } from './wire';
@@ -75,6 +76,8 @@ function limitsOf(spec: SandboxSpec): Limits {
 export class Sandbox {
   private channel: Channel | null = null;
   private source: string | null = null;
+  /** Where the loaded module's positions are in the visitor's source (its loops carry probes). */
+  private probed: Probed | null = null;
   private queue: Promise<unknown> = Promise.resolve();
   private disposed = false;
   private starts = 0;
@@ -102,16 +105,22 @@ export class Sandbox {
     return { workersStarted: this.starts, ignoredReplies: this.channel?.ignored ?? 0 };
   }
 
-  /** Loads `source` as the plugin module, replacing the loaded one. */
+  /**
+   * Loads `source` as the plugin module, replacing the loaded one. Its loops get probes first (loops.ts),
+   * so a deadline or the memory limit stops a loop at once, where it is; every error's line and column
+   * are the ones of `source`.
+   */
   load(source: string): Promise<LoadResult> {
     return this.enqueue(async () => {
       // The old plugin is being replaced: a new worker need not load it again first.
       this.source = null;
+      const probed = probeLoops(source);
+      this.probed = probed;
       const ready = await this.ensure();
-      if (ready !== true) return { ok: false, error: ready || closed, logs: [] };
-      const loaded = await this.loadNow(source);
-      this.source = loaded.ok ? source : null;
-      return loaded;
+      if (ready !== true) return { ok: false, error: this.placed(ready || closed), logs: [] };
+      const loaded = await this.loadNow(probed.code);
+      this.source = loaded.ok ? probed.code : null;
+      return loaded.ok ? loaded : { ...loaded, error: this.placed(loaded.error) };
     });
   }
 
@@ -129,8 +138,20 @@ export class Sandbox {
       const ready = await this.ensure();
       if (ready !== true) return { ok: false, error: ready || closed, durationMs: 0, logs: [] };
       const outcome = await this.channel!.request({ kind: 'call', fn, args: [...args] }, this.timeout());
-      return toCallResult(outcome, performance.now() - started);
+      const result = toCallResult(outcome, performance.now() - started);
+      return result.ok ? result : { ...result, error: this.placed(result.error) };
     });
+  }
+
+  /** The error with its line and column in the visitor's source rather than in the probed module. */
+  private placed(error: SandboxError): SandboxError {
+    if (!this.probed || error.line === undefined) return error;
+    const { line, column } = this.probed.position(error.line, error.column);
+    const { column: _old, ...rest } = error;
+    const at = error.message.endsWith(` at line ${error.line}`)
+      ? `${error.message.slice(0, -String(error.line).length)}${line}`
+      : error.message;
+    return { ...rest, message: at, line, ...(column === undefined ? {} : { column }) };
   }
 
   /** Ends the worker and removes its frame. Later loads and calls fail with PLUGIN_ERROR. */

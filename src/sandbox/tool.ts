@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { type Content, type Json, type Result, type Tool, ToolError } from '../harness';
+import {
+  type Card,
+  type Content,
+  type Json,
+  type Result,
+  type Tool,
+  type ToolResult,
+  ToolError,
+} from '../harness';
 import { JsonValue } from '../harness/json';
 import type { SandboxError, ToolInfo } from './protocol';
 import { toolInput } from './tool-schema';
@@ -19,6 +27,22 @@ interface Projected {
 }
 
 const KEEP = 64;
+
+/** Why a card the sandbox did not make for this call is shown as a generic one. */
+export const NOT_MADE_HERE =
+  "the sandboxed tool's cards are made in the sandbox when it runs, and it made none for this call " +
+  '(a replay, a result a plugin changed, or a call shown before the tool ran)';
+
+/** A bounded map, oldest out first. */
+function keep<V>(map: Map<string, V>, key: string, value: V): void {
+  map.delete(key);
+  map.set(key, value);
+  if (map.size > KEEP) map.delete(map.keys().next().value as string);
+}
+
+/** The key of one result a card is made for: the arguments, what the model read and the meta. */
+const resultKey = (args: unknown, result: Pick<ToolResult, 'content' | 'meta'>) =>
+  JSON.stringify([args, result.content, result.meta ?? null]);
 
 const described = (e: SandboxError) => `${e.message}${e.line ? ` (line ${e.line})` : ''}`;
 
@@ -46,8 +70,12 @@ export interface SandboxToolSpec {
  * throws a RangeError, and no validator is built from it. The
  * harness calls `render` and `presentationMeta` synchronously, so `execute` runs them in the sandbox right
  * after `execute` and the harness reads those results back. A value the sandbox did not make (a
- * post-execute plugin replaced it) cannot be rendered: the call fails with RENDER_FAILED. Cards use the
- * harness's generic fallback.
+ * post-execute plugin replaced it) cannot be rendered: the call fails with RENDER_FAILED.
+ *
+ * Cards likewise: `execute` asks the guest's `presentCall` for the arguments and its `presentResult` for
+ * the result it rendered, each checked against the Card schema. The host's presenters hand those back;
+ * a card that failed the check, or one asked for a call the sandbox made none for (a replay, a result a
+ * plugin changed), throws its reason, and the harness shows a generic card with it (`Presented.fallback`).
  *
  * Purity: the guest's clock is fixed, but its seeded `Math.random` advances and its module state persists,
  * so a projection that reads either answers differently when called again. `execute` therefore calls each
@@ -87,6 +115,30 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo, spec: SandboxToolS
     if (!answer.ok) throw new Error(described(answer.error));
     return answer.value;
   };
+  const callCards = new Map<string, Made<Card>>();
+  const resultCards = new Map<string, Made<Card>>();
+  const card = (found: Made<Card> | undefined): Card => {
+    if (!found) throw new Error(NOT_MADE_HERE);
+    if (!found.ok) throw new Error(described(found.error));
+    return found.value;
+  };
+  // The cards for what the tool itself made: the arguments, and the result it rendered (the first answers).
+  const makeCards = async (json: Json, content: Made<Content>[], meta: Made<Json>[] | undefined) => {
+    if (has('tool.presentCall'))
+      keep(callCards, JSON.stringify(json), result<Card>(await call('tool.presentCall', json)));
+    const rendered = content[0];
+    const metaValue = meta?.[0];
+    if (!has('tool.presentResult') || !rendered?.ok || (metaValue && !metaValue.ok)) return;
+    const own: ToolResult = {
+      content: rendered.value,
+      ...(metaValue?.ok && metaValue.value !== undefined ? { meta: metaValue.value } : {}),
+    };
+    keep(
+      resultCards,
+      resultKey(json, own),
+      result<Card>(await call('tool.presentResult', json, own as unknown as Json)),
+    );
+  };
   return {
     name: info.name,
     description: info.description,
@@ -102,8 +154,15 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo, spec: SandboxToolS
         : undefined;
       const turns = { content: 0, meta: 0 };
       remember(key(args, executed.value), meta === undefined ? { content, turns } : { content, meta, turns });
+      await makeCards(json, content, meta);
       return executed.value;
     },
+    ...(has('tool.presentCall')
+      ? { presentCall: (args: unknown) => card(callCards.get(JSON.stringify(args))) }
+      : {}),
+    ...(has('tool.presentResult')
+      ? { presentResult: (args: unknown, r: ToolResult) => card(resultCards.get(resultKey(args, r))) }
+      : {}),
     render: (args, value) => {
       const p = projected(args, value);
       return next(p.content, p.turns.content++);

@@ -11,7 +11,10 @@ export interface Diagnostic {
   column: number;
   from: number;
   to: number;
+  /** The whole message: for the compiler's, its chain of reasons, one per line, outermost first. */
   message: string;
+  /** Its first useful line: the innermost reason, with the property it concerns (see `summarize`). */
+  summary: string;
   /** `TS` and the compiler's number (`TS2322`), or `PLUGIN_IMPORT` for an import the sandbox cannot load. */
   code: string;
 }
@@ -170,7 +173,7 @@ function failed(
 ): CompileResult {
   const placed = diagnostics.map((d) =>
     d.file === file
-      ? at(file, d.start ?? 0, d.length ?? 0, flatten(ts, d), d.code)
+      ? at(file, d.start ?? 0, d.length ?? 0, flatten(ts, d), d.code, summarize(d.messageText))
       : elsewhere(ts, file, d, program),
   );
   placed.sort((a, b) => a.from - b.from || a.to - b.to);
@@ -183,6 +186,7 @@ function at(
   length: number,
   message: string,
   code: number | string,
+  summary = message,
 ): Diagnostic {
   const { line, character } = file.getLineAndCharacterOfPosition(from);
   const to = Math.min(from + length, file.text.length);
@@ -192,11 +196,37 @@ function at(
     from,
     to,
     message,
+    summary,
     code: typeof code === 'number' ? `TS${code}` : code,
   };
 }
 
 const flatten = (ts: typeof TS, d: TS.Diagnostic) => ts.flattenDiagnosticMessageText(d.messageText, '\n');
+
+/** Words the post-execute decision's types use for "content and value together". */
+const BOTH = /'(?:content|value)'/;
+
+/** Shortens the long type literals a message quotes (a union spelled out can run to a screen). */
+const clip = (text: string) => text.replace(/'([^']{60,})'/g, (_, t: string) => `'${t.slice(0, 40)}…'`);
+
+/**
+ * The first useful line of a compiler message: the innermost reason of its chain (the first branch at
+ * each step), after the step naming the property it concerns when there is one. A post-execute decision
+ * given both `content` and `value` is said in words.
+ */
+export function summarize(chain: string | TS.DiagnosticMessageChain): string {
+  if (typeof chain === 'string') return clip(chain);
+  const steps: string[] = [];
+  for (let at: TS.DiagnosticMessageChain | undefined = chain; at; at = at.next?.[0])
+    steps.push(at.messageText);
+  const all = steps.join('\n');
+  if (all.includes('PostDecision') && BOTH.test(all) && /never|undefined/.test(all)) {
+    return "a post-execute decision replaces content or value, never both: content changes only what the model reads; value changes what programs read (checked against the tool's schema, then rendered again)";
+  }
+  const leaf = steps.at(-1)!;
+  const property = steps.findLast((s, i) => i < steps.length - 1 && /propert(?:y|ies) '/.test(s));
+  return clip(property ? `${property} ${leaf}` : leaf);
+}
 
 /**
  * A problem outside the visitor's file: the check of the module's exports (placed at the offending export
@@ -254,4 +284,52 @@ function importLeft(ts: typeof TS, file: TS.SourceFile, specifier: string): Diag
 function findSpecifier(ts: typeof TS, node: TS.Node, specifier: string): TS.Node | undefined {
   if (ts.isStringLiteralLike(node) && node.text === specifier) return node;
   return ts.forEachChild(node, (child) => findSpecifier(ts, child, specifier));
+}
+
+/** What the type checker says of the name at a position: its type or signature, and its doc comment. */
+export interface QuickInfo {
+  from: number;
+  to: number;
+  text: string;
+  doc: string;
+}
+
+let service: { source: string; version: number; ls: TS.LanguageService } | null = null;
+
+/**
+ * The type at `offset` of the visitor's TypeScript `source`, as an editor's hover shows it, from the same
+ * compiler and API the check uses; null where there is nothing to say. Loads the compiler on first use.
+ */
+export async function quickInfo(source: string, offset: number): Promise<QuickInfo | null> {
+  const c = await compiler();
+  const { ts } = c;
+  if (!service) {
+    const state = { source, version: 0 };
+    const host: TS.LanguageServiceHost = {
+      getScriptFileNames: () => ['/globals.d.ts', PLUGIN],
+      getScriptVersion: (name) => (name === PLUGIN ? String(state.version) : '0'),
+      getScriptSnapshot: (name) => {
+        const text = name === PLUGIN ? state.source : c.files.get(name);
+        return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+      },
+      getCurrentDirectory: () => '/',
+      getCompilationSettings: () => c.options,
+      getDefaultLibFileName: () => `${LIB_DIR}/lib.es2022.d.ts`,
+      fileExists: (name) => name === PLUGIN || c.files.has(name),
+      readFile: (name) => (name === PLUGIN ? state.source : c.files.get(name)),
+    };
+    service = Object.assign(state, { ls: ts.createLanguageService(host) });
+  }
+  if (service.source !== source) {
+    service.source = source;
+    service.version++;
+  }
+  const info = service.ls.getQuickInfoAtPosition(PLUGIN, offset);
+  if (!info) return null;
+  return {
+    from: info.textSpan.start,
+    to: info.textSpan.start + info.textSpan.length,
+    text: ts.displayPartsToString(info.displayParts),
+    doc: ts.displayPartsToString(info.documentation),
+  };
 }

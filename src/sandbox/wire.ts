@@ -3,6 +3,9 @@
 /** The version every bridge message carries; a message of another version is ignored. */
 export const PROTOCOL_VERSION = 1;
 
+/** The global the loop probes call (loops.ts); the prelude defines it, fixed, before the visitor's module. */
+export const PROBE = '__loopProbe';
+
 /** The most UTF-8 bytes one message from the sandbox may have. A bigger one is refused unread. */
 export const MAX_REPLY_BYTES = 256 * 1024;
 

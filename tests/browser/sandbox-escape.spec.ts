@@ -124,7 +124,15 @@ const cases: [string, Attack, Check][] = [
     observed('Object.prototype.polluted = true; return ({}).polluted;'),
     harmless(true),
   ],
-  ['while (true) {}', observed('while (true) {}'), fails('PLUGIN_TIMEOUT', 'deadline', /deadline of 250 ms/)],
+  [
+    'while (true) {}',
+    observed('let n = 0;\nwhile (true) {\n  n++;\n}'),
+    (report) => {
+      // Reported at the loop (line 4 of the module), not at the function's first line.
+      fails('PLUGIN_TIMEOUT', 'deadline', /deadline of 250 ms and was stopped at line 4/)(report);
+      expect(report.call?.error?.line).toBe(4);
+    },
+  ],
   [
     'while (true) in a try/catch',
     observed('for (;;) { try { while (true) {} } catch (e) {} }'),
@@ -133,16 +141,35 @@ const cases: [string, Attack, Check][] = [
   [
     'a memory bomb: one huge allocation',
     observed('return new ArrayBuffer(1e9).byteLength;'),
-    fails('PLUGIN_ERROR', 'memory', /out of memory/),
+    fails('PLUGIN_MEMORY', 'memory', /out of memory: the plugin's memory limit is 32 MB/),
   ],
   [
     'a memory bomb: ever more objects',
     observed('const a = []; for (;;) a.push({ n: a.length, s: "abc" + a.length });'),
     (report) => {
-      // Whichever comes first: the 32 MB limit, or the deadline while the collector thrashes near it.
+      // Whichever comes first: the 32 MB limit, or the deadline.
       expect(report.call?.ok).toBe(false);
-      expect(['PLUGIN_ERROR', 'PLUGIN_TIMEOUT']).toContain(report.call?.error?.code);
+      expect(['PLUGIN_MEMORY', 'PLUGIN_TIMEOUT']).toContain(report.call?.error?.code);
       expect(['memory', 'deadline']).toContain(report.call?.error?.reason);
+    },
+  ],
+  [
+    'a memory bomb of big arrays, met within the deadline',
+    observed('const kept = [];\nfor (;;) kept.push(new Array(1e5).fill(0));'),
+    (report) => {
+      // PLUGIN_TIMEOUT, had the limit been met only after the deadline: the deadline is checked first.
+      fails('PLUGIN_MEMORY', 'memory', /over its memory limit of 32 MB, and was stopped at line 4/)(report);
+      expect(report.call?.error?.line).toBe(4);
+      expect(report.workersStarted).toBe(1);
+    },
+  ],
+  [
+    'a loop of slow steps',
+    observed('for (;;) "x".repeat(1e5);'),
+    (report) => {
+      // The engine itself polls only every 10,000 steps: the probe stops it in the engine, in time.
+      fails('PLUGIN_TIMEOUT', 'deadline', /deadline of 250 ms/)(report);
+      expect(report.workersStarted).toBe(1);
     },
   ],
   [
@@ -229,7 +256,7 @@ const cases: [string, Attack, Check][] = [
   [
     'a decision with both content and value',
     post('return { action: "accept", content: [{ type: "text", text: "x" }], value: input.value };'),
-    fails('PLUGIN_DECISION_INVALID', 'invalid'),
+    fails('PLUGIN_DECISION_INVALID', 'invalid', /replaces content or value, never both/),
   ],
   [
     'a decision that is not JSON: a function, NaN',

@@ -1,9 +1,9 @@
 import { MAX_LAB_PLUGINS, type LabPlugin } from '../../model';
 import { h } from '../dom';
 import { tr } from '../i18n';
+import { lt } from './strings';
 
-/** The deadlines a visitor can pick for each call, in milliseconds. */
-export const DEADLINES = [50, 100, 250, 500, 1000] as const;
+import { DEADLINES } from './kept';
 
 /** One plugin as the slot list shows it. */
 export interface SlotLine {
@@ -25,6 +25,9 @@ export interface LabControlsSpec {
   setOrder: (order: LabPlugin['order']) => void;
   setDeadline: (ms: number) => void;
   remove: () => void;
+  download: () => void;
+  open: () => void;
+  tryIt: () => void;
 }
 
 /** The list of the visitor's plugins, each with its switch, and "+ New plugin" while there is room. */
@@ -94,12 +97,14 @@ function field<V extends string | number>(
   );
 }
 
-/** Apply (Run, for code from a link), the language, the order, the deadline and Remove. */
+/** Apply (Run, for code from a link), Try it, the language, the order and the deadline. */
 export function toolbarView(
   slot: Pick<LabPlugin, 'language' | 'order'>,
-  state: { busy: boolean; fromLink: boolean; deadlineMs: number },
+  state: { busy: boolean; fromLink: boolean; deadlineMs: number; canTry: boolean },
   spec: LabControlsSpec,
 ): HTMLElement[] {
+  const ghost = (action: string, label: string, title: string, onclick: () => void, disabled = false) =>
+    h('button', { type: 'button', class: 'ghost', 'data-action': action, title, disabled, onclick }, label);
   return [
     h(
       'button',
@@ -112,6 +117,7 @@ export function toolbarView(
       },
       state.fromLink ? `▶ ${tr('labRun')}` : tr('labApply'),
     ),
+    ghost('lab-try', `▶ ${lt('tryIt')}`, lt('tryItTitle'), spec.tryIt, state.busy || !state.canTry),
     field(
       'lab-language',
       tr('labLanguage'),
@@ -139,10 +145,16 @@ export function toolbarView(
       DEADLINES.map((ms) => [ms, String(ms)] as const),
       (v) => spec.setDeadline(Number(v)),
     ),
-    h(
-      'button',
-      { type: 'button', class: 'ghost', 'data-action': 'lab-remove', onclick: spec.remove },
-      tr('labRemove'),
-    ),
+  ];
+}
+
+/** What is done with the selected plugin as a whole: Download, Open file (into a slot) and Remove. */
+export function fileActionsView(spec: LabControlsSpec): HTMLElement[] {
+  const ghost = (action: string, label: string, title: string | undefined, onclick: () => void) =>
+    h('button', { type: 'button', class: 'ghost', 'data-action': action, title, onclick }, label);
+  return [
+    ghost('lab-download', `⤓ ${lt('download')}`, lt('downloadTitle'), spec.download),
+    ghost('lab-open', lt('open'), lt('openTitle'), spec.open),
+    ghost('lab-remove', tr('labRemove'), undefined, spec.remove),
   ];
 }

@@ -1,10 +1,14 @@
+import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
 import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
 import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers } from '@codemirror/view';
+import { EditorView, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
 import { classHighlighter } from '@lezer/highlight';
+import api from '../../sandbox/plugin-api.ts?raw';
+import { pluginCompletions } from './help';
+import { lt } from './strings';
 
 /** A problem to underline: 1-based line, and a 1-based column when known (else the whole line). */
 export interface Mark {
@@ -13,9 +17,60 @@ export interface Mark {
   /** Offsets into the source, when the checker gave them (they win over line and column). */
   from?: number;
   to?: number;
+  /** The first useful line, shown at once. */
   message: string;
+  /** The whole message (a compiler's chain of reasons), one click away in the tooltip. */
+  detail?: string;
   severity?: 'error' | 'warning';
 }
+
+/** A diagnostic's tooltip: its first useful line, and the full message behind a disclosure. */
+function renderMark(message: string, detail: string | undefined): () => Node {
+  return () => {
+    const box = document.createElement('div');
+    box.className = 'lab-mark';
+    const first = document.createElement('p');
+    first.textContent = message;
+    box.append(first);
+    if (detail && detail !== message) {
+      const more = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = lt('fullChain');
+      const pre = document.createElement('pre');
+      pre.textContent = detail;
+      more.append(summary, pre);
+      box.append(more);
+    }
+    return box;
+  };
+}
+
+// Types on hover, in TypeScript mode: the compiler is loaded there already.
+const typeHover = (typescript: () => boolean) =>
+  hoverTooltip(async (view, pos) => {
+    if (!typescript()) return null;
+    const { quickInfo } = await import('../../sandbox/typescript');
+    const info = await quickInfo(view.state.doc.toString(), pos);
+    if (!info) return null;
+    return {
+      pos: info.from,
+      end: info.to,
+      above: true,
+      create: () => {
+        const dom = document.createElement('div');
+        dom.className = 'lab-hover';
+        const code = document.createElement('pre');
+        code.textContent = info.text;
+        dom.append(code);
+        if (info.doc) {
+          const doc = document.createElement('p');
+          doc.textContent = info.doc;
+          dom.append(doc);
+        }
+        return { dom };
+      },
+    };
+  });
 
 /** The plugin lab's code editor: JavaScript or TypeScript, with marks for errors. */
 export interface CodeEditor {
@@ -34,18 +89,23 @@ export function createCodeEditor(
   spec: { text: string; typescript: boolean; label: string; onChange: () => void },
 ): CodeEditor {
   const language = new Compartment();
+  let ts = spec.typescript;
+  const isTs = () => ts;
   const extensions = (typescript: boolean) => [
     lineNumbers(),
     history(),
     indentOnInput(),
     bracketMatching(),
     lintGutter(),
-    keymap.of([...defaultKeymap, ...historyKeymap, indentWithTab]),
+    autocompletion({ override: [pluginCompletions(api, isTs)], icons: false }),
+    typeHover(isTs),
+    keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
     // Token classes (tok-*) coloured by the stylesheet, so both themes keep readable contrast.
     syntaxHighlighting(classHighlighter),
     language.of(javascript({ typescript })),
-    EditorView.lineWrapping,
-    EditorView.contentAttributes.of({ 'aria-label': spec.label }),
+    // No line wrapping: code keeps its lines, and a long one scrolls sideways.
+    // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
+    EditorView.contentAttributes.of({ 'aria-label': spec.label, tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();
     }),
@@ -58,9 +118,11 @@ export function createCodeEditor(
     view,
     text: () => view.state.doc.toString(),
     setText(text, typescript) {
+      ts = typescript;
       view.setState(EditorState.create({ doc: text, extensions: extensions(typescript) }));
     },
     setTypeScript(on) {
+      ts = on;
       view.dispatch({ effects: language.reconfigure(javascript({ typescript: on })) });
     },
     mark(marks) {
@@ -71,7 +133,13 @@ export function createCodeEditor(
         let to = m.to ?? (m.column ? Math.min(from + 1, line.to) : line.to);
         from = Math.min(from, doc.length);
         to = Math.min(Math.max(to, from), doc.length);
-        return { from, to, severity: m.severity ?? 'error', message: m.message };
+        return {
+          from,
+          to,
+          severity: m.severity ?? 'error',
+          message: m.message,
+          renderMessage: renderMark(m.message, m.detail),
+        };
       });
       view.dispatch(setDiagnostics(view.state, diagnostics));
     },

@@ -1,14 +1,26 @@
-import { MAX_LAB_PLUGINS, labExamples, starterPlugin, type LabExample, type LabPlugin } from '../../model';
+import {
+  MAX_LAB_PLUGINS,
+  labExamples,
+  starterPlugin,
+  type LabExample,
+  type LabPlugin,
+  type Scenario,
+} from '../../model';
+import type { Tool } from '../../harness';
 import type { Playground } from '../../run';
 import { checkResult } from '../../sandbox';
 import { fill, h } from '../dom';
 import { lang, tr } from '../i18n';
 import type { UiStore } from '../state';
 import { LabConsole, type ConsoleEntry } from './console';
-import { slotsView, toolbarView, type LabControlsSpec } from './controls';
+import { fileActionsView, slotsView, toolbarView, type LabControlsSpec } from './controls';
 import { apiDocs } from './docs';
 import { createCodeEditor, type CodeEditor, type Mark } from './editor';
+import { downloadText, fileNameOf, readPluginFile } from './file';
+import { DEADLINES, KeptSaver, readKept, type KeptLab } from './kept';
 import { defaultPlugin, harnessParts, loadSlot, nameIn, slotOf, type Slot, type Status } from './slot';
+import { lt } from './strings';
+import { tryItScenario } from './try-it';
 
 /** What the lab needs from the app around it. */
 export interface LabSpec {
@@ -19,26 +31,48 @@ export interface LabSpec {
   setPolicy: (on: boolean) => Promise<void>;
   /** Opens an example's scenario, which comes with the example (the app asks `useExample`). */
   openScenario: (id: string) => Promise<void>;
+  /**
+   * Loads `scenario` (a plugin's Try it scenario, not a built-in one) afresh and plays it to its end, as
+   * the app plays any scenario. Without it the lab loads it into the playground and runs it itself.
+   */
+  playScenario?: (scenario: Scenario) => Promise<void>;
   /** Plugins to start with; `fromLink` holds them until the visitor presses Run. */
   initial?: { plugins: LabPlugin[]; fromLink: boolean };
 }
 
 /**
  * The plugin lab: examples, the visitor's plugins (each in its own sandbox), a code editor with inline
- * errors, Apply, switches, and a console of every hook call. Loaded only when the lab is first opened.
+ * errors and help, Apply, switches, and a console of every hook call. Its plugins are kept in this
+ * browser as they change and come back, applied as they were, after a reload. Loaded only when the lab
+ * is first opened (or at start, when plugins are kept: see `hasKeptPlugins`).
  */
 export class PluginLab {
   readonly el = h('div', { class: 'lab', 'data-lab': '' });
+  /** Resolves when the kept plugins (if any) are back and applied; every action waits for it. */
+  readonly ready: Promise<void>;
   private slots: Slot[] = [];
   private selected = 0;
-  private deadlineMs = 250;
+  private deadlineMs: number = 250;
   private fromLink: boolean;
   private readonly console = new LabConsole();
   private readonly editorHost = h('div', { class: 'lab-editor' });
   private readonly statusEl = h('p', { class: 'lab-status', role: 'status', 'aria-live': 'polite' });
   private readonly toolbar = h('div', { class: 'lab-toolbar' });
   private readonly slotsEl = h('div', { class: 'lab-slots' });
+  private readonly fileActions = h('div', { class: 'lab-file-actions' });
+  private readonly fileInput = h('input', {
+    type: 'file',
+    accept: '.js,.mjs,.cjs,.ts,.mts,.cts,text/javascript,text/typescript',
+    hidden: true,
+    'data-action': 'lab-open-file',
+    onchange: (e: Event) => void this.openFile(e.target as HTMLInputElement),
+  });
   private readonly editor: CodeEditor;
+  private readonly saver: KeptSaver;
+  private readonly activeListeners = new Set<(n: number) => void>();
+  private active = 0;
+  /** A note for the lab as a whole (restored, a file refused), shown when the plugin has nothing newer. */
+  private note: Status | null = null;
 
   constructor(private readonly spec: LabSpec) {
     const initial = spec.initial?.plugins ?? [];
@@ -51,9 +85,15 @@ export class PluginLab {
       label: tr('lab'),
       onChange: () => this.edited(),
     });
+    this.saver = new KeptSaver(
+      () => this.snapshot(),
+      (why) => this.setNote({ tone: 'error', text: lt('keptFailed', { why }), code: 'STORAGE_SAVE_FAILED' }),
+    );
     this.layout();
     this.render();
     spec.store.on(['policy'], () => this.render());
+    // Plugins from a link replace what was kept (and are kept, held, in their place).
+    this.ready = initial.length ? this.saver.flush() : this.restore();
   }
 
   /** The plugins as they stand (a share link carries them). */
@@ -61,10 +101,45 @@ export class PluginLab {
     return this.slots.map(({ source, language, order, enabled }) => ({ source, language, order, enabled }));
   }
 
+  // ------------------------------------------------------------------ for the page around the lab
+
+  /** How many of the visitor's plugins take part in runs now: applied and switched on. */
+  activePlugins(): number {
+    return this.slots.filter((s) => s.enabled && s.applied).length;
+  }
+
+  /** Hears the number of active plugins each time it changes; returns the function that stops it. */
+  onActiveChange(listener: (active: number) => void): () => void {
+    this.activeListeners.add(listener);
+    return () => this.activeListeners.delete(listener);
+  }
+
+  /** Switches every visitor plugin off: no run is affected by them until one is switched on again. */
+  switchAllOff(): void {
+    for (const slot of this.slots) slot.enabled = false;
+    this.sync();
+    this.changed();
+    this.render();
+  }
+
+  /**
+   * The visitor's tool named `name`, for a replay's lookup (after the built-in tools): its cards are the
+   * ones the sandbox made in this page, else generic cards saying why.
+   */
+  visitorTool(name: string): Tool | undefined {
+    for (const slot of this.slots) {
+      const found = slot.applied?.tools.find((t) => t.name === name);
+      if (found) return found;
+    }
+    return undefined;
+  }
+
   /** Applies every plugin that is switched on (Run, for code from a link); resolves when all are in. */
   async applyAll(): Promise<void> {
+    await this.ready;
     this.fromLink = false;
     for (const slot of this.slots) if (slot.enabled) await this.apply(slot);
+    this.changed();
     this.render();
   }
 
@@ -73,8 +148,10 @@ export class PluginLab {
    * scenario around it (or carries on a saved run of it).
    */
   async useExample(example: LabExample): Promise<void> {
+    await this.ready;
+    const source = lang() === 'zh' ? example.sourceZh : example.source;
     for (const slot of this.slots) slot.sandbox?.dispose();
-    this.slots = [slotOf({ source: example.source, language: 'js', order: example.order, enabled: true })];
+    this.slots = [slotOf({ source, language: 'js', order: example.order, enabled: true })];
     this.fromLink = false;
     this.sync();
     this.select(0);
@@ -85,8 +162,72 @@ export class PluginLab {
     this.render();
   }
 
+  /** Writes the lab's plugins to this browser's storage now (they are saved as they change anyway). */
+  saved(): Promise<void> {
+    return this.saver.flush();
+  }
+
   private get current(): Slot {
     return this.slots[this.selected]!;
+  }
+
+  // ------------------------------------------------------------------ kept
+
+  private snapshot(): KeptLab {
+    return {
+      version: 1,
+      plugins: this.slots.map((s) => ({
+        source: s.source,
+        language: s.language,
+        order: s.order,
+        enabled: s.enabled,
+        appliedSource: s.applied?.source ?? null,
+      })),
+      selected: this.selected,
+      deadlineMs: DEADLINES.find((ms) => ms === this.deadlineMs) ?? 250,
+      fromLink: this.fromLink,
+    };
+  }
+
+  /** Something the visitor keeps changed: it is saved shortly, and the page hears the active count. */
+  private changed(): void {
+    this.saver.schedule();
+    const active = this.activePlugins();
+    if (active === this.active) return;
+    this.active = active;
+    for (const listener of this.activeListeners) listener(active);
+  }
+
+  /** Brings back the kept plugins and applies each that was applied (the source it had then). */
+  private async restore(): Promise<void> {
+    const { kept, problem } = await readKept();
+    if (problem) {
+      this.setNote({ tone: 'error', text: lt('keptBad', { why: problem.reason }), code: problem.code });
+      return;
+    }
+    if (!kept) return;
+    this.slots = kept.plugins.map(({ appliedSource: _applied, ...plugin }) => slotOf(plugin));
+    this.deadlineMs = kept.deadlineMs;
+    this.fromLink = kept.fromLink;
+    this.select(kept.selected);
+    if (this.fromLink) return this.setNote({ tone: 'info', text: lt('restoredHeld') });
+    let applied = 0;
+    for (const [i, slot] of this.slots.entries()) {
+      const source = kept.plugins[i]!.appliedSource;
+      if (source === null || !slot.enabled) continue;
+      await this.apply(slot, source);
+      if (slot.applied) applied++;
+    }
+    this.note = { tone: 'ok', text: lt('restored', { n: applied }) };
+    for (const slot of this.slots) if (slot.status?.tone === 'ok') slot.status = null;
+    this.changed();
+    this.render();
+  }
+
+  private setNote(note: Status): void {
+    this.note = note;
+    this.current.status = null;
+    this.renderStatus();
   }
 
   // ------------------------------------------------------------------ actions
@@ -97,12 +238,13 @@ export class PluginLab {
     const slot = this.current;
     this.editor.setText(slot.source, slot.language === 'ts');
     this.editor.mark(slot.marks);
+    this.changed();
     this.render();
   }
 
-  private add(): void {
+  private add(plugin: LabPlugin = defaultPlugin()): void {
     if (this.slots.length >= MAX_LAB_PLUGINS) return;
-    this.slots.push(slotOf(defaultPlugin()));
+    this.slots.push(slotOf(plugin));
     this.select(this.slots.length - 1);
   }
 
@@ -122,6 +264,7 @@ export class PluginLab {
       slot.marks = [];
       this.editor.mark([]);
     }
+    this.changed();
     this.renderSlots();
   }
 
@@ -134,54 +277,119 @@ export class PluginLab {
       slot.source = starterPlugin(language);
       this.editor.setText(slot.source, language === 'ts');
     } else this.editor.setTypeScript(language === 'ts');
+    this.changed();
     this.render();
   }
 
   private setOrder(order: LabPlugin['order']): void {
     const slot = this.current;
     slot.order = order;
+    this.changed();
     // The order is fixed when the listeners are installed: apply again so it takes effect now.
-    if (slot.applied) void this.apply(slot);
+    if (slot.applied) void this.apply(slot, slot.applied.source);
   }
 
   private setEnabled(slot: Slot, on: boolean): void {
     slot.enabled = on;
     if (on && !slot.applied && !this.fromLink) void this.apply(slot);
     else this.sync();
+    this.changed();
     this.render();
   }
 
   private setDeadline(ms: number): void {
     this.deadlineMs = ms;
+    this.changed();
     // Limits are fixed when a sandbox starts: start each again with the new one at its next Apply.
     for (const slot of this.slots) {
       slot.sandbox?.dispose();
       slot.sandbox = null;
-      if (slot.applied && slot.enabled) void this.apply(slot);
+      if (slot.applied && slot.enabled) void this.apply(slot, slot.applied.source);
     }
   }
 
-  /** Checks (TypeScript), loads the slot's code into its sandbox and installs it; errors go inline. */
-  async apply(slot: Slot): Promise<void> {
-    const source = slot.source;
+  private download(): void {
+    const slot = this.current;
+    downloadText(fileNameOf(nameIn(slot.source), slot.language), slot.source, slot.language);
+  }
+
+  /** Opens the chosen file as a plugin: in the untouched starter's slot, or a new one while there is room. */
+  private async openFile(input: HTMLInputElement): Promise<void> {
+    const file = input.files?.[0];
+    input.value = '';
+    if (!file) return;
+    const read = await readPluginFile(file);
+    if (!read.ok) return this.setNote({ tone: 'error', text: read.error.message, code: read.error.code });
+    const { source, language } = read.value;
+    const slot = this.current;
+    const untouched = !slot.applied && slot.source === starterPlugin(slot.language);
+    if (untouched) {
+      slot.source = source;
+      slot.language = language;
+      this.select(this.selected);
+    } else if (this.slots.length < MAX_LAB_PLUGINS) {
+      this.add({ source, language, order: 'default', enabled: true });
+    } else {
+      return this.setNote({ tone: 'error', text: lt('full', { n: MAX_LAB_PLUGINS }), code: 'LAB_FULL' });
+    }
+    this.setNote({ tone: 'info', text: lt('opened', { file: file.name }) });
+  }
+
+  /** Runs the current plugin's own scenario: a call of its tool, and a read, a write and an edit. */
+  private async tryIt(): Promise<void> {
+    const slot = this.current;
+    const loaded = slot.applied?.loaded;
+    if (!slot.applied || !loaded) return this.setNote({ tone: 'error', text: lt('tryItNone') });
+    const made = tryItScenario({
+      name: slot.applied.name,
+      hooks: loaded.hooks,
+      ...(loaded.tool ? { tool: loaded.tool } : {}),
+    });
+    if (!made.ok) return this.setNote({ tone: 'error', text: made.error.message, code: made.error.code });
+    const scenario = made.value;
+    const steps = scenario.steps.length;
+    this.setNote({ tone: 'busy', text: lt('tryItRunning', { name: slot.applied.name, steps }) });
+    const play =
+      this.spec.playScenario ??
+      (async (s: Scenario) => {
+        const pg = this.spec.pg;
+        await pg.load(s, { policy: this.spec.store.get().policy });
+        this.spec.store.set({ replay: null });
+        await pg.runToEnd();
+      });
+    await play(scenario);
+    // An error the plugin met on the way stays in view: it is what the visitor tried it for.
+    if (slot.status?.tone !== 'error') {
+      this.setNote({ tone: 'ok', text: lt('tryItDone', { name: slot.applied.name, steps }) });
+    }
+  }
+
+  /**
+   * Checks (TypeScript), loads `source` (the slot's code unless given: the one applied before, on
+   * restore) into its sandbox and installs it; errors go inline.
+   */
+  async apply(slot: Slot, source = slot.source): Promise<void> {
     const show = (status: Status, marks: Mark[] = []) => {
       slot.status = status;
       slot.marks = marks;
-      if (slot === this.current) this.editor.mark(marks);
+      if (slot === this.current && source === slot.source) this.editor.mark(marks);
       this.render();
     };
-    const ready = await loadSlot(slot, this.deadlineMs, (text) => show({ tone: 'busy', text }));
+    this.note = null;
+    const ready = await loadSlot(slot, source, this.deadlineMs, (text) => show({ tone: 'busy', text }));
     if (!ready.ok) {
       if (ready.error.lost) {
         slot.applied = null;
         this.sync();
       }
+      this.changed();
       return show(ready.error.status, ready.error.marks);
     }
     const { loaded, lines } = ready.value;
     const parts = harnessParts(slot, ready.value, (call) => this.heard(slot, call));
-    slot.applied = { source, name: loaded.name, lines, ...parts };
+    slot.applied = { source, name: loaded.name, lines, loaded, ...parts };
     const refused = this.sync().filter((r) => slot.applied?.tools.some((t) => t.name === r.tool));
+    this.changed();
     const exported = [
       ...loaded.hooks,
       ...(loaded.tool ? [tr('labAppliedTool', { tool: loaded.tool.name })] : []),
@@ -212,6 +420,7 @@ export class PluginLab {
       const line = error.line && (slot.applied?.lines ? slot.applied.lines[error.line - 1] : error.line);
       const at = line ? tr('labRuntimeError', { line, message: error.message }) : error.message;
       slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
+      this.note = null;
       // A line can be marked only while the text is still the one that ran.
       if (line && slot.applied?.source === slot.source) {
         const column = slot.language === 'js' ? error.column : undefined;
@@ -244,27 +453,41 @@ export class PluginLab {
                 type: 'button',
                 class: 'lab-example',
                 'data-example': example.id,
-                title: example.summary[lang()],
+                'aria-describedby': `lab-example-${example.id}`,
                 onclick: () => void this.spec.openScenario(example.scenario),
               },
               example.title[lang()],
+            ),
+            h(
+              'p',
+              { class: 'lab-example-summary muted small', id: `lab-example-${example.id}` },
+              example.summary[lang()],
             ),
           ),
         ),
       ),
     );
+    // The bench (plugins, editor, status, console) first: it is what a visitor works in.
     fill(
       this.el,
-      h('p', { class: 'muted small lab-intro' }, tr('labIntro')),
-      examples,
-      h('h3', {}, tr('labPlugins')),
-      this.slotsEl,
-      this.toolbar,
-      this.editorHost,
-      this.statusEl,
-      this.policySwitch(),
-      this.console.el,
-      apiDocs(),
+      h(
+        'div',
+        { class: 'lab-bench' },
+        h('div', { class: 'lab-head' }, h('h3', {}, tr('labPlugins')), this.slotsEl, this.fileActions),
+        this.toolbar,
+        this.editorHost,
+        this.statusEl,
+        this.console.el,
+        this.fileInput,
+      ),
+      h(
+        'div',
+        { class: 'lab-side' },
+        h('p', { class: 'muted small lab-intro' }, tr('labIntro')),
+        examples,
+        this.policySwitch(),
+        apiDocs(),
+      ),
     );
   }
 
@@ -291,6 +514,7 @@ export class PluginLab {
   render(): void {
     const box = this.el.querySelector<HTMLInputElement>('#lab-policy');
     if (box) box.checked = this.spec.store.get().policy;
+    this.el.dataset.activePlugins = String(this.activePlugins());
     this.renderSlots();
     this.renderToolbar();
     this.renderStatus();
@@ -305,6 +529,9 @@ export class PluginLab {
     setOrder: (order) => this.setOrder(order),
     setDeadline: (ms) => this.setDeadline(ms),
     remove: () => this.remove(),
+    download: () => this.download(),
+    open: () => this.fileInput.click(),
+    tryIt: () => void this.tryIt(),
   };
 
   private renderSlots(): void {
@@ -330,15 +557,19 @@ export class PluginLab {
       busy: slot.status?.tone === 'busy',
       fromLink: this.fromLink,
       deadlineMs: this.deadlineMs,
+      canTry: Boolean(slot.applied && slot.enabled) && !this.fromLink,
     };
     fill(this.toolbar, toolbarView(slot, state, this.controls));
+    fill(this.fileActions, fileActionsView(this.controls));
   }
 
   private renderStatus(): void {
     const status = this.fromLink
       ? ({ tone: 'error', text: tr('labFromLink') } as Status)
-      : this.current.status;
+      : (this.current.status ?? this.note);
     this.statusEl.dataset.tone = status?.tone ?? 'info';
+    if (status?.code) this.statusEl.dataset.code = status.code;
+    else delete this.statusEl.dataset.code;
     fill(
       this.statusEl,
       status?.code && h('code', { class: 'err-code' }, status.code),

@@ -25,6 +25,8 @@ export interface Slot extends LabPlugin {
     tools: Tool[];
     /** For TypeScript: the source line of each line of the JavaScript that runs (1-based, by index). */
     lines: number[] | null;
+    /** What the sandbox found the module exports. */
+    loaded: Extract<LoadResult, { ok: true }>;
   } | null;
   sandbox: Sandbox | null;
   status: Status | null;
@@ -67,31 +69,33 @@ export interface NotLoaded {
 }
 
 /**
- * Checks the slot's code (compiling TypeScript first) and loads it into the slot's sandbox, starting one
+ * Checks `source`, the slot's code (compiling TypeScript first), and loads it into the slot's sandbox, starting one
  * when there is none. `busy` is told of each stage. Nothing is installed in the harness.
  */
 export async function loadSlot(
   slot: Slot,
+  source: string,
   deadlineMs: number,
   busy: (text: string) => void,
 ): Promise<Result<Loaded, NotLoaded>> {
-  let js = slot.source;
+  let js = source;
   let lines: number[] | null = null;
   if (slot.language === 'ts') {
     busy(tr('labCompiling'));
     const { compilePlugin } = await import('../../sandbox/typescript');
-    const compiled = await compilePlugin(slot.source);
+    const compiled = await compilePlugin(source);
     if (!compiled.ok) {
       const marks = compiled.diagnostics.map((d) => ({
         line: d.line,
         column: d.column,
         from: d.from,
         to: d.to,
-        message: `${d.code}: ${d.message}`,
+        message: `${d.code}: ${d.summary}`,
+        detail: d.message,
       }));
       const first = compiled.diagnostics[0];
       const text = `${tr('labCompileFailed', { n: compiled.diagnostics.length })}${
-        first ? ` ${tr('labRuntimeError', { line: first.line, message: first.message })}` : ''
+        first ? ` ${tr('labRuntimeError', { line: first.line, message: first.summary })}` : ''
       }`;
       return {
         ok: false,

@@ -201,3 +201,21 @@ describe('impure', () => {
     }
   });
 });
+
+describe('lab examples in Chinese', () => {
+  // The code of a source: its lines without comments, blank lines dropped.
+  const code = (source: string) =>
+    source
+      .split('\n')
+      .map((line) => line.replace(/\s*\/\/.*$/, ''))
+      .filter((line) => line.trim() !== '');
+  const comments = (source: string) => source.split('\n').filter((line) => /\/\//.test(line));
+
+  for (const example of labExamples) {
+    it(`${example.id}: the same code, its comments in Chinese`, () => {
+      expect(code(example.sourceZh)).toEqual(code(example.source));
+      expect(comments(example.sourceZh).length).toBe(comments(example.source).length);
+      for (const line of comments(example.sourceZh)) expect(line).toMatch(/[\u4e00-\u9fff]/);
+    });
+  }
+});

@@ -211,7 +211,7 @@ describe('Engine.call', () => {
     const e = await loaded('export function observed() { return "x".repeat(64 * 1024 * 1024).length; }');
     expect(e.call('observed', [])).toMatchObject({
       kind: 'failed',
-      error: { code: 'PLUGIN_ERROR', reason: 'memory' },
+      error: { code: 'PLUGIN_MEMORY', reason: 'memory' },
     });
   });
 

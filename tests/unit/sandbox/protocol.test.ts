@@ -98,34 +98,46 @@ describe('guest errors', () => {
 
   it('a deadline wins over whatever was thrown', () => {
     const described = { name: 'InternalError', message: 'interrupted', stack: '    at f (plugin.js:3:9)\n' };
-    expect(guestError(described, { interrupted: true, limits })).toEqual({
+    expect(guestError(described, { stopped: { limit: 'deadline' }, limits })).toEqual({
       code: 'PLUGIN_TIMEOUT',
       reason: 'deadline',
-      message: 'the plugin ran past its deadline of 250 ms and was stopped',
+      message: 'the plugin ran past its deadline of 250 ms and was stopped at line 3',
       line: 3,
       column: 9,
+    });
+  });
+
+  it('a memory limit met is PLUGIN_MEMORY, naming what was used and the limit', () => {
+    const described = { name: 'InternalError', message: 'interrupted', stack: '    at f (plugin.js:4:2)\n' };
+    const stopped = { limit: 'memory', usedBytes: 17.5 * 2 ** 20 } as const;
+    expect(guestError(described, { stopped, limits })).toEqual({
+      code: 'PLUGIN_MEMORY',
+      reason: 'memory',
+      message: 'the plugin used 17.5 MB, over its memory limit of 16 MB, and was stopped at line 4',
+      line: 4,
+      column: 2,
     });
   });
 
   it('names the memory and stack limits', () => {
     const oom = guestError(
       { name: 'InternalError', message: 'out of memory', stack: '' },
-      { interrupted: false, limits },
+      { stopped: null, limits },
     );
     expect(oom).toMatchObject({
-      code: 'PLUGIN_ERROR',
+      code: 'PLUGIN_MEMORY',
       reason: 'memory',
       message: expect.stringContaining('16 MB'),
     });
     const deep = guestError(
       { name: 'InternalError', message: 'stack overflow', stack: '' },
-      { interrupted: false, limits },
+      { stopped: null, limits },
     );
     expect(deep).toMatchObject({ reason: 'stack', message: expect.stringContaining('128 KB') });
   });
 
   it('tells a compile error from a SyntaxError thrown at run time', () => {
-    const context = { interrupted: false, limits };
+    const context = { stopped: null, limits };
     expect(
       guestError({ name: 'SyntaxError', message: 'x', stack: '    at plugin.js:2:5\n' }, context).reason,
     ).toBe('syntax');

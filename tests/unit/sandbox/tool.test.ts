@@ -126,3 +126,62 @@ describe('sandboxTool', () => {
     for (const text of ['hi', 'hi', 'ho']) expect((await session.call('shout', { text })).impure).toEqual([]);
   });
 });
+
+const CARDS = `export const tool = {
+  name: 'run',
+  description: 'Pretends to run a command.',
+  inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+  execute(args) { return { output: 'ran ' + args.command, exitCode: args.command === 'fail' ? 1 : 0 }; },
+  render(args, value) { return [{ type: 'text', text: value.output }]; },
+  presentCall(args) { return { card: 'terminal', command: args.command, output: '', exitCode: null }; },
+  presentResult(args, result) {
+    if (args.command === 'bad') return { card: 'terminal', command: args.command, output: 42, exitCode: 0 };
+    return { card: 'terminal', command: args.command, output: result.content[0].text, exitCode: 0 };
+  },
+};`;
+
+describe('sandboxTool cards', () => {
+  async function session() {
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open, graceMs: 50 });
+    const loaded = await sandbox.load(plugin(CARDS));
+    if (!loaded.ok || !loaded.tool) throw new Error('no tool');
+    const tool = sandboxTool(sandbox, loaded.tool);
+    const registry = new Registry().register(tool);
+    const s = new Session({ id: 's', registry, hooks: new Hooks(), clock: fakeClock(0, 1) });
+    return { s, tool };
+  }
+
+  it('shows the card kind its presentResult and presentCall make', async () => {
+    const { s } = await session();
+    const live = await s.call('run', { command: 'ls' });
+    expect(live.entry.result?.card).toEqual({
+      card: { card: 'terminal', command: 'ls', output: 'ran ls', exitCode: 0 },
+    });
+  });
+
+  it('an invalid card is shown as a generic card, with the field that is wrong', async () => {
+    const { s } = await session();
+    const live = await s.call('run', { command: 'bad' });
+    expect(live.entry.result?.card.card.card).toBe('generic');
+    expect(live.entry.result?.card.fallback).toMatch(/field "output": expected a string, not a number/);
+  });
+
+  it('a card it made none for (a replay, another result) is generic, saying why', async () => {
+    const { tool } = await session();
+    expect(() => tool.presentResult?.({ command: 'never' }, { content: [] })).toThrow(
+      /made in the sandbox when it runs/,
+    );
+    expect(() => tool.presentCall?.({ command: 'never' })).toThrow(/made none for this call/);
+  });
+
+  it('the call card, asked after the call ran, is the tool’s own', async () => {
+    const { s, tool } = await session();
+    await s.call('run', { command: 'pwd' });
+    expect(tool.presentCall?.({ command: 'pwd' })).toEqual({
+      card: 'terminal',
+      command: 'pwd',
+      output: '',
+      exitCode: null,
+    });
+  });
+});

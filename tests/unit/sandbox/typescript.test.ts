@@ -206,3 +206,33 @@ describe('compilePlugin', () => {
     expect(found).toEqual([expect.objectContaining({ line: 6, code: 'TS2322' })]);
   });
 });
+
+describe('compiler messages and hover types', () => {
+  it('a message is cut to its first useful line; the whole chain stays in message', async () => {
+    const { compilePlugin } = await import('../../../src/sandbox/typescript');
+    const both = await compilePlugin(
+      "export const name = 'both';\nexport const postExecute: PostExecute = () => ({ action: 'accept', content: [], value: 1 });\n",
+    );
+    if (both.ok) throw new Error('expected a compile error');
+    const first = both.diagnostics[0]!;
+    expect(first.summary).toMatch(/replaces content or value, never both/);
+    expect(first.message.split('\n').length).toBeGreaterThan(2);
+    const wrong = await compilePlugin(
+      "export const name = 'w';\nexport const preExecute: PreExecute = () => ({ verdict: 'deny', reason: 3 });\n",
+    );
+    if (wrong.ok) throw new Error('expected a compile error');
+    expect(wrong.diagnostics[0]!.summary).toMatch(
+      /'reason'.*Type 'number' is not assignable to type 'string'/,
+    );
+    expect(wrong.diagnostics[0]!.summary.split('\n')).toHaveLength(1);
+  });
+
+  it('the type of a name, as a hover shows it', async () => {
+    const { quickInfo } = await import('../../../src/sandbox/typescript');
+    const source =
+      "export const name = 'h';\nexport const postExecute: PostExecute = () => ({ action: 'pass' });\n";
+    const info = await quickInfo(source, source.indexOf('PostExecute =') + 2);
+    expect(info?.text).toMatch(/^type PostExecute = \(input: PostExecuteInput\) =>/);
+    expect(info?.doc).toMatch(/Speaks on each result/);
+  });
+});

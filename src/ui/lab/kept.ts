@@ -1,0 +1,150 @@
+// The lab's plugins, kept in this browser: saved as they change, read back (untrusted) after a reload.
+// Light on purpose (no editor, no sandbox): the app may import it at start to learn whether to open the lab.
+import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { z } from 'zod';
+import { LabPlugin, MAX_LAB_PLUGINS, MAX_PLUGIN_SOURCE } from '../../model';
+
+/** The deadlines a visitor can pick for each call, in milliseconds. */
+export const DEADLINES = [50, 100, 250, 500, 1000] as const;
+
+/** One kept plugin: as the lab holds it, and the source that was applied last (it may be older). */
+export const KeptPlugin = LabPlugin.extend({
+  /** What runs: the source applied last, or null when it was never applied (or no longer loads). */
+  appliedSource: z.string().max(MAX_PLUGIN_SOURCE).nullable(),
+});
+export type KeptPlugin = z.infer<typeof KeptPlugin>;
+
+/** Everything the lab keeps: its plugins, the one selected, the deadline, and the Run gate of a link. */
+export const KeptLab = z.strictObject({
+  version: z.literal(1),
+  plugins: z.array(KeptPlugin).min(1).max(MAX_LAB_PLUGINS),
+  selected: z
+    .number()
+    .int()
+    .nonnegative()
+    .max(MAX_LAB_PLUGINS - 1),
+  deadlineMs: z.literal(DEADLINES),
+  /** The code came by a link and Run was never pressed: it stays held until it is. */
+  fromLink: z.boolean(),
+});
+export type KeptLab = z.infer<typeof KeptLab>;
+
+/** The database the lab keeps its plugins in, apart from sessions and workspaces. */
+export const LAB_DB = 'harness-playground-lab';
+const LAB_STORE = 'lab';
+const KEY = 'plugins';
+const QUARANTINE = 'quarantine:';
+
+/** A kept record the lab could not use: set aside under `setAsideAs` (null when it could not be moved). */
+export interface KeptProblem {
+  code: 'STORAGE_BAD_RECORD';
+  key: string;
+  reason: string;
+  setAsideAs: string | null;
+}
+
+/** What reading the kept lab gave: the record (or null when there is none), and a problem when one was met. */
+export interface KeptRead {
+  kept: KeptLab | null;
+  problem: KeptProblem | null;
+}
+
+let store: UseStore | null = null;
+const lab = () => (store ??= createStore(LAB_DB, LAB_STORE));
+
+const reasonOf = (error: z.ZodError) => {
+  const first = error.issues[0];
+  return first ? `${first.path.join('.') || 'the record'}: ${first.message}` : 'invalid';
+};
+
+/**
+ * Reads the kept lab. A record that does not parse is moved, untouched, to a `quarantine:` key and
+ * reported; storage that cannot be opened reads as nothing kept, with the reason. Never rejects.
+ */
+export async function readKept(use: UseStore = lab()): Promise<KeptRead> {
+  let raw: unknown;
+  try {
+    raw = await use('readonly', (s) => promisifyRequest(s.get(KEY)));
+  } catch (error) {
+    const reason = `the lab's storage could not be read: ${error instanceof Error ? error.message : String(error)}`;
+    return { kept: null, problem: { code: 'STORAGE_BAD_RECORD', key: KEY, reason, setAsideAs: null } };
+  }
+  if (raw === undefined) return { kept: null, problem: null };
+  let parsed: z.ZodSafeParseResult<KeptLab>;
+  try {
+    parsed = KeptLab.safeParse(raw);
+  } catch {
+    // A value the check cannot walk (it is shaped, so only a hostile one) is bad like any other.
+    parsed = { success: false, error: new z.ZodError([]) } as z.ZodSafeParseResult<KeptLab>;
+  }
+  if (parsed.success) {
+    const kept = parsed.data;
+    return { kept: { ...kept, selected: Math.min(kept.selected, kept.plugins.length - 1) }, problem: null };
+  }
+  const reason = reasonOf(parsed.error);
+  const aside = `${QUARANTINE}${Date.now()}:${KEY}`;
+  try {
+    await use('readwrite', (s) => {
+      s.put(raw, aside);
+      s.delete(KEY);
+      return promisifyRequest(s.transaction);
+    });
+    return { kept: null, problem: { code: 'STORAGE_BAD_RECORD', key: KEY, reason, setAsideAs: aside } };
+  } catch {
+    return { kept: null, problem: { code: 'STORAGE_BAD_RECORD', key: KEY, reason, setAsideAs: null } };
+  }
+}
+
+/** Whether the lab has plugins kept that run (applied and switched on): the app then opens the lab at start. */
+export async function hasKeptPlugins(use: UseStore = lab()): Promise<boolean> {
+  const { kept } = await readKept(use);
+  return Boolean(kept && !kept.fromLink && kept.plugins.some((p) => p.enabled && p.appliedSource !== null));
+}
+
+/** Writes the lab as it stands; rejects when the browser refuses (the caller says so). */
+export async function writeKept(record: KeptLab, use: UseStore = lab()): Promise<void> {
+  const checked = KeptLab.parse(record);
+  await use('readwrite', (s) => {
+    s.put(checked, KEY);
+    return promisifyRequest(s.transaction);
+  });
+}
+
+/**
+ * Saves what `snapshot` gives at most every `delayMs` while things change, and at once when asked
+ * (`flush`) or when the page is hidden. `failed` hears a save the browser refused.
+ */
+export class KeptSaver {
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly snapshot: () => KeptLab,
+    private readonly failed: (why: string) => void,
+    private readonly delayMs = 300,
+    private readonly use: UseStore = lab(),
+  ) {
+    if (typeof document !== 'undefined') {
+      document.addEventListener('visibilitychange', () => {
+        if (document.visibilityState === 'hidden') void this.flush();
+      });
+    }
+  }
+
+  /** A change was made: it is saved within `delayMs`. */
+  schedule(): void {
+    if (this.timer !== null) return;
+    this.timer = setTimeout(() => void this.flush(), this.delayMs);
+  }
+
+  /** Saves now; resolves when the store has it (or the save failed and was reported). */
+  flush(): Promise<void> {
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    const record = this.snapshot();
+    this.writing = this.writing
+      .then(() => writeKept(record, this.use))
+      .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)));
+    return this.writing;
+  }
+}

@@ -1,0 +1,60 @@
+// The lab's own words (the page's are in ../i18n.ts), in English and Chinese.
+import { lang } from '../i18n';
+
+const strings = {
+  download: { en: 'Download', zh: '下载' },
+  downloadTitle: { en: 'Save this plugin as a file', zh: '把这个插件存为文件' },
+  open: { en: 'Open file…', zh: '打开文件……' },
+  openTitle: { en: 'Open a .js or .ts file as a plugin', zh: '把 .js 或 .ts 文件作为插件打开' },
+  opened: {
+    en: 'Opened {file}. Press Apply to run it.',
+    zh: '已打开 {file}。按“应用”来运行它。',
+  },
+  full: {
+    en: 'The lab holds {n} plugins at most: remove one to open another.',
+    zh: '实验室最多放 {n} 个插件：先删掉一个再打开。',
+  },
+  restored: {
+    en: 'Your plugins from last time are back: {n} applied as they were.',
+    zh: '上次的插件已恢复：{n} 个按原样应用。',
+  },
+  restoredHeld: {
+    en: 'Your plugins from last time are back; the code from a link still waits for Run.',
+    zh: '上次的插件已恢复；来自链接的代码仍等你按“运行”。',
+  },
+  keptBad: {
+    en: 'Your saved plugins could not be read ({why}); they were set aside and the lab starts afresh.',
+    zh: '保存的插件无法读取（{why}）；已把它们放到一边，实验室重新开始。',
+  },
+  keptFailed: {
+    en: 'Your plugins could not be saved in this browser: {why}',
+    zh: '插件无法保存在这个浏览器里：{why}',
+  },
+  tryIt: { en: 'Try it', zh: '试一试' },
+  tryItTitle: {
+    en: 'Run a short scenario made from what this plugin exports',
+    zh: '运行一个由这个插件的导出生成的小场景',
+  },
+  tryItNone: {
+    en: 'Apply the plugin first: Try it calls what it exports.',
+    zh: '请先应用插件：“试一试”会调用它导出的内容。',
+  },
+  tryItRunning: { en: 'Trying {name}: {steps} steps…', zh: '正在试 {name}：{steps} 步……' },
+  tryItDone: {
+    en: 'Tried {name}: {steps} steps; the transcript shows what it did.',
+    zh: '已试 {name}：{steps} 步；对话记录里能看到它做了什么。',
+  },
+  fullChain: { en: 'Full message', zh: '完整信息' },
+  active: { en: '{n} visitor plugins on', zh: '{n} 个访客插件已启用' },
+} as const;
+
+/** One of the lab's strings. */
+export type LabString = keyof typeof strings;
+
+/** The lab's string `key` in the language now in use, with `{name}` placeholders filled in. */
+export function lt(key: LabString, vars: Record<string, string | number> = {}): string {
+  return strings[key][lang()].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+}
+
+/** Every string, for the test that each has both languages. */
+export const labStrings = strings;
