@@ -22,18 +22,19 @@ export function pageActions(app: App, history: boolean): PageSpec['actions'] {
     },
     lang: (lang) => app.switchLang(lang),
     leaveReplay: () => app.leaveReplay(),
+    pluginsOff: () => app.switchPluginsOff(),
     callAsModel: (tool, args) => app.callAsModel(tool, args),
     more: {
       history,
-      exportSession: () => app.exportSession(),
-      importSession: (file) => void app.importSession(file),
+      exportSession: () => app.persistence.exportSession(),
+      importSession: (file) => void app.persistence.importSession(file),
       openScenario: (file) => void app.openScenarioFile(file),
       model: () => void app.configureModel(),
-      share: () => void app.copyShareLink(),
+      share: () => void app.persistence.copyShareLink(),
       setPolicy: (on) => void app.setPolicy(on),
       setAutoExternal: (on) => app.setAutoExternal(on),
       resetWorkspace: () => void app.reset(),
-      pastSessions: () => void app.openPastSessions(),
+      pastSessions: () => void app.persistence.openPastSessions(),
     },
   };
 }

@@ -15,6 +15,7 @@ import { FileEditor } from './file-editor';
 import { setLang, showLang, tr } from './i18n';
 import { handleKey } from './keys';
 import { LabLoader } from './lab-loader';
+import { hasKeptPlugins } from './lab/kept';
 import type { PluginLab } from './lab';
 import { watchOutcomes } from './outcome';
 import { PageView } from './page';
@@ -38,7 +39,8 @@ export type { AppSpec } from './start';
 export class App {
   readonly store: UiStore;
   private readonly runner: Runner;
-  private readonly persistence: Persistence;
+  /** Sessions: saved as they grow, exported, imported, shared, listed. */
+  readonly persistence: Persistence;
   private readonly files: WorkspaceFiles;
   private readonly editor: FileEditor;
   private readonly replays: Replays;
@@ -48,7 +50,8 @@ export class App {
   private readonly model: ModelFeature;
   private readonly listeners = new Set<(app: App) => void>();
   private page: PageView | null = null;
-  private readonly lab: LabLoader;
+  /** The plugin lab, loaded on first show. */
+  readonly lab: LabLoader;
   private flushQueued = false;
 
   /**
@@ -73,7 +76,11 @@ export class App {
       fs: spec.fs,
       save: (path, content) => this.runner.exclusive(() => this.pg.saveExternally(path, content, 'editor')),
     });
-    this.replays = new Replays(this.store, replayTools(spec.fs));
+    this.replays = new Replays(this.store, {
+      tools: replayTools(spec.fs),
+      more: (name) => this.lab.current?.visitorTool(name),
+      scenario: () => this.pg.scenario.id,
+    });
     this.author = new AuthorPanel({
       fs: spec.fs,
       current: () => this.pg.scenario,
@@ -95,6 +102,10 @@ export class App {
         store: this.store,
         setPolicy: (on) => this.setPolicy(on),
         openScenario: (id) => this.load(id),
+        playScenario: async (scenario) => {
+          await this.open(scenario, true);
+          await this.play();
+        },
         ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
       },
       () => this.changed(),
@@ -132,10 +143,6 @@ export class App {
     return this.store.get().run;
   }
 
-  get speed(): Speed {
-    return this.store.get().speed;
-  }
-
   /** A replay is shown. */
   get replaying(): boolean {
     return this.store.get().replay !== null;
@@ -162,13 +169,21 @@ export class App {
     if (linked) {
       this.store.set({ tab: 'lab' });
       await this.openLab();
+    } else if (!this.spec.embed && (await hasKeptPlugins())) {
+      // The visitor's plugins kept in this browser take part in runs again, as before the reload.
+      await this.openLab();
     }
     await this.files.refresh();
     // What damaged records of this browser's storage were set aside, unless another notice shows.
     const bad = badRecordsNotice(this.spec.fs, this.spec.sessions ?? null);
     if (bad && !this.store.get().notice) this.setNotice(bad, { code: 'STORAGE_BAD_RECORD' });
     document.addEventListener('keydown', (e) => handleKey(e, this));
-    if (!this.spec.embed) acceptDrops(this);
+    if (!this.spec.embed) {
+      acceptDrops({
+        session: (file) => this.persistence.importSession(file),
+        scenario: (file) => this.openScenarioFile(file),
+      });
+    }
     this.flush();
   }
 
@@ -304,20 +319,6 @@ export class App {
     });
   }
 
-  // ------------------------------------------------------------------ sessions
-
-  exportSession(): void {
-    this.persistence.exportSession();
-  }
-
-  importSession(file: Blob): Promise<void> {
-    return this.persistence.importSession(file);
-  }
-
-  copyShareLink(): Promise<string | null> {
-    return this.persistence.copyShareLink();
-  }
-
   /** Shows a log in replay mode (see `Replays`); the run, if playing, pauses. */
   showReplay(
     events: readonly HarnessEvent[],
@@ -326,13 +327,7 @@ export class App {
     model?: ModelInfo | null,
   ): void {
     this.runner.pause();
-    const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
-    this.replays.show(events, title, scenario ?? start ?? this.pg.scenario.id, model ?? null);
-  }
-
-  /** Lists the sessions kept in this browser, to replay or delete. */
-  openPastSessions(): Promise<void> {
-    return this.persistence.openPastSessions();
+    this.replays.show(events, title, scenario, model ?? null);
   }
 
   leaveReplay(): void {
@@ -342,6 +337,11 @@ export class App {
   /** Shows a banner (a warning unless `tone` says otherwise), or removes it with null. */
   setNotice(text: string | null, more: Omit<Partial<Notice>, 'text'> = {}): void {
     this.store.set({ notice: text === null ? null : { text, tone: 'warn', ...more } });
+  }
+
+  /** Switches every visitor plugin off (the header's badge): runs go on without them. */
+  switchPluginsOff(): void {
+    this.lab.current?.switchAllOff();
   }
 
   /** Loads the plugin lab (once); resolves when it is ready. */

@@ -43,7 +43,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   await app.advance(address.step);
   if (address.autoplay) void app.play();
   if (embed) (await import('./embed')).connectEmbed(app);
-  else history.replaceState(null, '', settledAddress(location.href, lang, app.speed));
+  else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   root.dataset.ready = 'true';
   return app;
 }

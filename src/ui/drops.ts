@@ -6,8 +6,8 @@ export async function droppedKind(file: Blob): Promise<'session' | 'scenario'> {
 
 /** What a dropped file opens in. */
 export interface DropTarget {
-  importSession(file: Blob): Promise<void>;
-  openScenarioFile(file: Blob): Promise<void>;
+  session(file: Blob): Promise<void>;
+  scenario(file: Blob): Promise<void>;
 }
 
 /**
@@ -16,8 +16,8 @@ export interface DropTarget {
  */
 export function acceptDrops(target: DropTarget): void {
   const open = async (file: File) => {
-    if ((await droppedKind(file)) === 'session') await target.importSession(file);
-    else await target.openScenarioFile(file);
+    if ((await droppedKind(file)) === 'session') await target.session(file);
+    else await target.scenario(file);
   };
   const files = (e: DragEvent) => [...(e.dataTransfer?.items ?? [])].some((i) => i.kind === 'file');
   document.addEventListener('dragover', (e) => {

@@ -20,6 +20,8 @@ export interface HeaderActions {
   speed: (speed: Speed) => void;
   scenarios: () => void;
   lang: (lang: Lang) => void;
+  /** Switches every visitor plugin off (the header's badge). */
+  pluginsOff: () => void;
   more: Omit<MoreMenuSpec, 'policy' | 'autoExternal'>;
 }
 
@@ -157,11 +159,20 @@ export class Header {
   private readonly title = h('span', { class: 'scenario-title' });
   private readonly menu: ReturnType<typeof moreMenu> | null;
   private readonly present: HTMLButtonElement;
+  /** While visitor plugins take part in runs: how many, and one click switches them all off. */
+  private readonly plugins: HTMLButtonElement;
 
   constructor(store: UiStore, actions: HeaderActions, embed: boolean) {
     this.controls = new RunControls(store, actions);
     const { lang, policy, autoExternal } = store.get();
     this.menu = embed ? null : moreMenu({ ...actions.more, policy, autoExternal });
+    this.plugins = h('button', {
+      type: 'button',
+      class: 'plugins-on',
+      'data-active-plugins': '0',
+      hidden: true,
+      onclick: actions.pluginsOff,
+    });
     this.present = h(
       'button',
       {
@@ -209,6 +220,7 @@ export class Header {
         !embed && h('h1', {}, tr('appTitle')),
         picker,
         !embed && h('span', { class: 'topbar-gap' }),
+        !embed && this.plugins,
         !embed && this.present,
         this.menu?.el,
         !embed && prefs(lang, actions.lang),
@@ -219,7 +231,11 @@ export class Header {
 
   /** Brings the title, the controls and the menu's policy switch up to date. */
   update(pg: Playground, store: UiStore): void {
-    const { replay, lang, policy, present, autoExternal } = store.get();
+    const { replay, lang, policy, present, autoExternal, activePlugins } = store.get();
+    this.plugins.dataset.activePlugins = String(activePlugins);
+    this.plugins.hidden = activePlugins === 0;
+    setText(this.plugins, `⚙ ${tr('pluginsOn', { n: activePlugins })}`);
+    this.plugins.title = tr('pluginsOffHint');
     setText(this.title, replay ? replay.title : pg.scenario.title[lang]);
     this.controls.update(pg);
     this.menu?.setPolicy(policy);

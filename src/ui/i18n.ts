@@ -371,6 +371,11 @@ const strings = {
   // ---------------------------------------------------------------- bring your own model
   modelMenu: { en: 'Model…', zh: '模型…' },
   stop: { en: 'Stop', zh: '停止' },
+  pluginsOn: { en: '{n} plugin(s) on · switch off', zh: '{n} 个插件生效中 · 全部关闭' },
+  pluginsOffHint: {
+    en: 'Your plugins from the lab take part in every run. Click to switch them all off.',
+    zh: '你在实验室里的插件会参与每一次运行。点击把它们全部关闭。',
+  },
   logShow: { en: 'Show', zh: '显示' },
   logAllTypes: { en: 'every type of event', zh: '所有类型的事件' },
   keyStop: { en: 'stop the call, Play or the model', zh: '停止调用、播放或模型' },

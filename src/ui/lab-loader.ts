@@ -1,6 +1,6 @@
 import { labExampleById, type Scenario } from '../model';
 import type { PluginLab } from './lab';
-import type { LabSpec } from './lab/lab';
+import type { LabSpec } from './lab/spec';
 
 /**
  * The plugin lab, loaded on first show (its editor and sandbox are not on the first page's path) and
@@ -19,9 +19,14 @@ export class LabLoader {
   /** Loads the lab (once); resolves when it is ready. */
   open(): Promise<PluginLab> {
     this.loading ??= import('./lab').then(({ PluginLab }) => {
-      this.current = new PluginLab(this.spec);
+      const lab = new PluginLab(this.spec);
+      this.current = lab;
+      // The header's badge counts the visitor's plugins that take part in runs.
+      const { store } = this.spec;
+      store.set({ activePlugins: lab.activePlugins() });
+      lab.onActiveChange((activePlugins) => store.set({ activePlugins }));
       this.loaded();
-      return this.current;
+      return lab;
     });
     return this.loading;
   }

@@ -1,4 +1,4 @@
-import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress } from '../harness';
+import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress, type Tool } from '../harness';
 import type { ModelInfo } from '../model';
 import type { UiStore } from './state';
 
@@ -12,7 +12,14 @@ export class Replays {
 
   constructor(
     private readonly store: UiStore,
-    private readonly tools: Registry,
+    private readonly spec: {
+      /** The built-in tools, as a replay draws them. */
+      tools: Registry;
+      /** Tools besides the built-in ones (the visitor's, from the lab), looked up after them. */
+      more: (name: string) => Tool | undefined;
+      /** The scenario a log names none for belongs to (the one open). */
+      scenario: () => string;
+    },
   ) {}
 
   /** A key that changes with each replay shown (the transcript starts afresh on it). */
@@ -20,8 +27,15 @@ export class Replays {
     return `replay:${this.shown}`;
   }
 
-  show(events: readonly HarnessEvent[], title: string, scenario: string, model: ModelInfo | null): void {
-    const base = { events, title, scenario, model };
+  /** Shows `events`; the scenario is the one given, else the one the log starts with, else the open one. */
+  show(
+    events: readonly HarnessEvent[],
+    title: string,
+    scenario: string | undefined,
+    model: ModelInfo | null,
+  ): void {
+    const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
+    const base = { events, title, scenario: scenario ?? start ?? this.spec.scenario(), model };
     const key = ++this.shown;
     const current = () => this.shown === key && this.store.get().replay?.events === events;
     this.store.set({ replay: { ...base, entries: [], read: { done: 0, total: events.length } } });
@@ -35,7 +49,7 @@ export class Replays {
         replay: { ...base, entries: entries.slice(), read: done < total ? { done, total } : null },
       });
     };
-    const tools = (name: string) => this.tools.get(name);
+    const tools = (name: string) => this.spec.tools.get(name) ?? this.spec.more(name);
     replayChunked(events, tools, { onProgress, signal: stop.signal }).catch(() => undefined);
   }
 }

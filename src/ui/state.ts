@@ -59,6 +59,8 @@ export interface UiState {
   recording: boolean;
   /** A real model's run is under way (a request open or a call of its running). */
   modelRunning: boolean;
+  /** How many of the visitor's plugins take part in runs now (the lab's count; 0 until it loads). */
+  activePlugins: number;
 }
 
 /** The interface's store. */
@@ -76,6 +78,7 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     outcome: null,
     recording: false,
     modelRunning: false,
+    activePlugins: 0,
     ...initial,
   });
 }

@@ -9,13 +9,13 @@ import { RUN_TIMEOUT, errorCodes, openScenario, playByMouse } from './app';
 
 test.describe.configure({ timeout: 120_000 });
 
-type WithLab = Window & { playground: { lab: PluginLab | null } };
+type WithLab = Window & { playground: { lab: { current: PluginLab | null } } };
 
 async function openLab(page: Page): Promise<void> {
   await page.locator('[role="tab"][data-tab="lab"]').click();
   await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', 'lab');
   await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: RUN_TIMEOUT });
-  await page.evaluate(() => (window as unknown as WithLab).playground.lab!.ready);
+  await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.ready);
 }
 
 async function typeCode(page: Page, code: string): Promise<void> {
@@ -56,7 +56,7 @@ test('kept: applied plugins come back after a reload, applied as they were, the 
   await page.locator('[data-lab] .cm-content').click();
   await page.keyboard.press('ControlOrMeta+End');
   await page.keyboard.insertText('// edited after Apply\n');
-  await page.evaluate(() => (window as unknown as WithLab).playground.lab!.saved());
+  await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.saved());
 
   await page.reload();
   await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
@@ -84,7 +84,7 @@ test('kept: code from a link keeps its Run gate across a reload until Run is pre
   });
   await page.goto(`./?s=${token}`);
   await expect(page.locator('[data-action="lab-run"]')).toBeVisible({ timeout: RUN_TIMEOUT });
-  await page.evaluate(() => (window as unknown as WithLab).playground.lab!.saved());
+  await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.saved());
   await page.goto('./?scenario=happy-path&speed=instant');
   await openLab(page);
   await expect(page.locator('[data-action="lab-run"]')).toBeVisible();
@@ -92,7 +92,7 @@ test('kept: code from a link keeps its Run gate across a reload until Run is pre
   await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'false');
   await page.locator('[data-action="lab-run"]').click();
   await expect(status(page)).toHaveAttribute('data-tone', 'ok', { timeout: RUN_TIMEOUT });
-  await page.evaluate(() => (window as unknown as WithLab).playground.lab!.saved());
+  await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.saved());
   await page.reload();
   await openLab(page);
   await expect(page.locator('[data-action="lab-apply"]')).toBeVisible();
@@ -312,19 +312,45 @@ test('the lab’s API for the header: the active count, its changes, and one cal
   await page.evaluate(() => {
     const heard: number[] = [];
     (window as unknown as { heard: number[] }).heard = heard;
-    (window as unknown as WithLab).playground.lab!.onActiveChange((n) => heard.push(n));
+    (window as unknown as WithLab).playground.lab.current!.onActiveChange((n) => heard.push(n));
   });
-  expect(await page.evaluate(() => (window as unknown as WithLab).playground.lab!.activePlugins())).toBe(0);
+  expect(
+    await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.activePlugins()),
+  ).toBe(0);
   await typeCode(page, DENY_WRITES);
   await apply(page);
-  expect(await page.evaluate(() => (window as unknown as WithLab).playground.lab!.activePlugins())).toBe(1);
+  expect(
+    await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.activePlugins()),
+  ).toBe(1);
   await expect(page.locator('[data-lab]')).toHaveAttribute('data-active-plugins', '1');
-  await page.evaluate(() => (window as unknown as WithLab).playground.lab!.switchAllOff());
-  expect(await page.evaluate(() => (window as unknown as WithLab).playground.lab!.activePlugins())).toBe(0);
+  await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.switchAllOff());
+  expect(
+    await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.activePlugins()),
+  ).toBe(0);
   expect(await page.evaluate(() => (window as unknown as { heard: number[] }).heard)).toEqual([1, 0]);
   await expect(page.locator('[data-action="lab-enabled"]')).not.toBeChecked();
   await expect(page.locator('[data-lab]')).toHaveAttribute('data-active-plugins', '0');
   await page.locator('[data-action="reset"]').click();
+  await playByMouse(page);
+  expect(await errorCodes(page)).not.toContain('HOOK_DENIED');
+});
+
+test('the header says while a plugin of yours is on, and one click there switches them all off', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  const badge = page.locator('.topbar [data-active-plugins]');
+  await expect(badge).toBeHidden();
+  await openLab(page);
+  await typeCode(page, DENY_WRITES);
+  await apply(page);
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveAttribute('data-active-plugins', '1');
+  await expect(badge).toHaveText('⚙ 1 plugin(s) on · switch off');
+  await badge.click();
+  await expect(badge).toBeHidden();
+  await expect(badge).toHaveAttribute('data-active-plugins', '0');
+  await expect(page.locator('[data-action="lab-enabled"]')).not.toBeChecked();
   await playByMouse(page);
   expect(await errorCodes(page)).not.toContain('HOOK_DENIED');
 });

@@ -1,6 +1,7 @@
 // A plugin as a file: downloaded as .js or .ts, opened from one, with coded errors for files it refuses.
 import type { Result } from '../../harness';
 import { MAX_PLUGIN_SOURCE, type LabPlugin } from '../../model';
+import { nameIn } from './slot';
 
 /** The most bytes a plugin file may have (a plugin's source is at most 16,000 characters). */
 export const MAX_PLUGIN_FILE_BYTES = MAX_PLUGIN_SOURCE * 4;
@@ -79,4 +80,9 @@ export function downloadText(name: string, source: string, language: LabPlugin['
   link.remove();
   // The download has its own copy once it started.
   setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Downloads a plugin as a file named after it (`<name>.js` or `.ts`). */
+export function downloadPlugin(plugin: LabPlugin): void {
+  downloadText(fileNameOf(nameIn(plugin.source), plugin.language), plugin.source, plugin.language);
 }

@@ -3,6 +3,7 @@
 import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { LabPlugin, MAX_LAB_PLUGINS, MAX_PLUGIN_SOURCE } from '../../model';
+import type { Slot } from './slot';
 
 /** The deadlines a visitor can pick for each call, in milliseconds. */
 export const DEADLINES = [50, 100, 250, 500, 1000] as const;
@@ -95,10 +96,28 @@ export async function readKept(use: UseStore = lab()): Promise<KeptRead> {
   }
 }
 
-/** Whether the lab has plugins kept that run (applied and switched on): the app then opens the lab at start. */
+/**
+ * Whether the lab has plugins kept that run (applied and switched on), or a kept record that does not
+ * read: the app then opens the lab at start, which applies them, or sets the record aside and says so.
+ * Changes nothing itself.
+ */
 export async function hasKeptPlugins(use: UseStore = lab()): Promise<boolean> {
-  const { kept } = await readKept(use);
-  return Boolean(kept && !kept.fromLink && kept.plugins.some((p) => p.enabled && p.appliedSource !== null));
+  let raw: unknown;
+  try {
+    raw = await use('readonly', (s) => promisifyRequest(s.get(KEY)));
+  } catch {
+    return false;
+  }
+  if (raw === undefined) return false;
+  let parsed: z.ZodSafeParseResult<KeptLab> | null = null;
+  try {
+    parsed = KeptLab.safeParse(raw);
+  } catch {
+    // A value the check cannot walk is a bad record: the lab says so.
+  }
+  if (!parsed?.success) return true;
+  const kept = parsed.data;
+  return !kept.fromLink && kept.plugins.some((p) => p.enabled && p.appliedSource !== null);
 }
 
 /** Writes the lab as it stands; rejects when the browser refuses (the caller says so). */
@@ -147,4 +166,26 @@ export class KeptSaver {
       .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)));
     return this.writing;
   }
+}
+
+/** The record of the lab as it stands: each plugin with the source last applied, the choice and limits. */
+export function keptOf(
+  slots: readonly Slot[],
+  selected: number,
+  deadlineMs: number,
+  fromLink: boolean,
+): KeptLab {
+  return {
+    version: 1,
+    plugins: slots.map((s) => ({
+      source: s.source,
+      language: s.language,
+      order: s.order,
+      enabled: s.enabled,
+      appliedSource: s.applied?.source ?? null,
+    })),
+    selected,
+    deadlineMs: DEADLINES.find((ms) => ms === deadlineMs) ?? 250,
+    fromLink,
+  };
 }

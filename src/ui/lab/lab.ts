@@ -1,44 +1,30 @@
-import {
-  MAX_LAB_PLUGINS,
-  labExamples,
-  starterPlugin,
-  type LabExample,
-  type LabPlugin,
-  type Scenario,
-} from '../../model';
+import { MAX_LAB_PLUGINS, starterPlugin, type LabExample, type LabPlugin, type Scenario } from '../../model';
 import type { Tool } from '../../harness';
-import type { Playground } from '../../run';
 import { checkResult } from '../../sandbox';
 import { fill, h } from '../dom';
 import { lang, tr } from '../i18n';
-import type { UiStore } from '../state';
 import { LabConsole, type ConsoleEntry } from './console';
-import { fileActionsView, slotsView, toolbarView, type LabControlsSpec } from './controls';
-import { apiDocs } from './docs';
+import type { LabControlsSpec } from './controls';
 import { createCodeEditor, type CodeEditor, type Mark } from './editor';
-import { downloadText, fileNameOf, readPluginFile } from './file';
-import { DEADLINES, KeptSaver, readKept, type KeptLab } from './kept';
-import { defaultPlugin, harnessParts, loadSlot, nameIn, slotOf, type Slot, type Status } from './slot';
+import { downloadPlugin, readPluginFile } from './file';
+import type { LabSpec } from './spec';
+import { KeptSaver, keptOf, readKept, type KeptLab } from './kept';
+import {
+  appliedStatus,
+  defaultPlugin,
+  harnessParts,
+  loadSlot,
+  markFailure,
+  slotOf,
+  type Slot,
+  type Status,
+} from './slot';
+import { labSide } from './side';
 import { lt } from './strings';
-import { tryItScenario } from './try-it';
+import { tryPlugin } from './try-it';
+import { LabView, type LabState } from './view';
 
-/** What the lab needs from the app around it. */
-export interface LabSpec {
-  pg: Playground;
-  /** The interface's store: the lab shows the policy switch's real state from it. */
-  store: UiStore;
-  /** Switches the built-in observation policy (the run starts again). */
-  setPolicy: (on: boolean) => Promise<void>;
-  /** Opens an example's scenario, which comes with the example (the app asks `useExample`). */
-  openScenario: (id: string) => Promise<void>;
-  /**
-   * Loads `scenario` (a plugin's Try it scenario, not a built-in one) afresh and plays it to its end, as
-   * the app plays any scenario. Without it the lab loads it into the playground and runs it itself.
-   */
-  playScenario?: (scenario: Scenario) => Promise<void>;
-  /** Plugins to start with; `fromLink` holds them until the visitor presses Run. */
-  initial?: { plugins: LabPlugin[]; fromLink: boolean };
-}
+export type { LabSpec } from './spec';
 
 /**
  * The plugin lab: examples, the visitor's plugins (each in its own sandbox), a code editor with inline
@@ -55,18 +41,7 @@ export class PluginLab {
   private deadlineMs: number = 250;
   private fromLink: boolean;
   private readonly console = new LabConsole();
-  private readonly editorHost = h('div', { class: 'lab-editor' });
-  private readonly statusEl = h('p', { class: 'lab-status', role: 'status', 'aria-live': 'polite' });
-  private readonly toolbar = h('div', { class: 'lab-toolbar' });
-  private readonly slotsEl = h('div', { class: 'lab-slots' });
-  private readonly fileActions = h('div', { class: 'lab-file-actions' });
-  private readonly fileInput = h('input', {
-    type: 'file',
-    accept: '.js,.mjs,.cjs,.ts,.mts,.cts,text/javascript,text/typescript',
-    hidden: true,
-    'data-action': 'lab-open-file',
-    onchange: (e: Event) => void this.openFile(e.target as HTMLInputElement),
-  });
+  private readonly view = new LabView(this.console, (file) => void this.openFile(file));
   private readonly editor: CodeEditor;
   private readonly saver: KeptSaver;
   private readonly activeListeners = new Set<(n: number) => void>();
@@ -79,14 +54,14 @@ export class PluginLab {
     this.fromLink = Boolean(spec.initial?.fromLink && initial.length);
     this.slots = (initial.length ? initial : [defaultPlugin()]).map((p) => slotOf(p));
     const first = this.current;
-    this.editor = createCodeEditor(this.editorHost, {
+    this.editor = createCodeEditor(this.view.editorHost, {
       text: first.source,
       typescript: first.language === 'ts',
       label: tr('lab'),
       onChange: () => this.edited(),
     });
     this.saver = new KeptSaver(
-      () => this.snapshot(),
+      (): KeptLab => keptOf(this.slots, this.selected, this.deadlineMs, this.fromLink),
       (why) => this.setNote({ tone: 'error', text: lt('keptFailed', { why }), code: 'STORAGE_SAVE_FAILED' }),
     );
     this.layout();
@@ -100,8 +75,6 @@ export class PluginLab {
   plugins(): LabPlugin[] {
     return this.slots.map(({ source, language, order, enabled }) => ({ source, language, order, enabled }));
   }
-
-  // ------------------------------------------------------------------ for the page around the lab
 
   /** How many of the visitor's plugins take part in runs now: applied and switched on. */
   activePlugins(): number {
@@ -171,24 +144,6 @@ export class PluginLab {
     return this.slots[this.selected]!;
   }
 
-  // ------------------------------------------------------------------ kept
-
-  private snapshot(): KeptLab {
-    return {
-      version: 1,
-      plugins: this.slots.map((s) => ({
-        source: s.source,
-        language: s.language,
-        order: s.order,
-        enabled: s.enabled,
-        appliedSource: s.applied?.source ?? null,
-      })),
-      selected: this.selected,
-      deadlineMs: DEADLINES.find((ms) => ms === this.deadlineMs) ?? 250,
-      fromLink: this.fromLink,
-    };
-  }
-
   /** Something the visitor keeps changed: it is saved shortly, and the page hears the active count. */
   private changed(): void {
     this.saver.schedule();
@@ -229,8 +184,6 @@ export class PluginLab {
     this.current.status = null;
     this.renderStatus();
   }
-
-  // ------------------------------------------------------------------ actions
 
   // Every edit already lands in the slot's source (see `edited`): switching only shows another slot.
   private select(index: number): void {
@@ -308,16 +261,8 @@ export class PluginLab {
     }
   }
 
-  private download(): void {
-    const slot = this.current;
-    downloadText(fileNameOf(nameIn(slot.source), slot.language), slot.source, slot.language);
-  }
-
   /** Opens the chosen file as a plugin: in the untouched starter's slot, or a new one while there is room. */
-  private async openFile(input: HTMLInputElement): Promise<void> {
-    const file = input.files?.[0];
-    input.value = '';
-    if (!file) return;
+  private async openFile(file: File): Promise<void> {
     const read = await readPluginFile(file);
     if (!read.ok) return this.setNote({ tone: 'error', text: read.error.message, code: read.error.code });
     const { source, language } = read.value;
@@ -337,31 +282,15 @@ export class PluginLab {
 
   /** Runs the current plugin's own scenario: a call of its tool, and a read, a write and an edit. */
   private async tryIt(): Promise<void> {
-    const slot = this.current;
-    const loaded = slot.applied?.loaded;
-    if (!slot.applied || !loaded) return this.setNote({ tone: 'error', text: lt('tryItNone') });
-    const made = tryItScenario({
-      name: slot.applied.name,
-      hooks: loaded.hooks,
-      ...(loaded.tool ? { tool: loaded.tool } : {}),
-    });
-    if (!made.ok) return this.setNote({ tone: 'error', text: made.error.message, code: made.error.code });
-    const scenario = made.value;
-    const steps = scenario.steps.length;
-    this.setNote({ tone: 'busy', text: lt('tryItRunning', { name: slot.applied.name, steps }) });
+    const { pg, store, playScenario } = this.spec;
     const play =
-      this.spec.playScenario ??
-      (async (s: Scenario) => {
-        const pg = this.spec.pg;
-        await pg.load(s, { policy: this.spec.store.get().policy });
-        this.spec.store.set({ replay: null });
+      playScenario ??
+      (async (scenario: Scenario) => {
+        await pg.load(scenario, { policy: store.get().policy });
+        store.set({ replay: null });
         await pg.runToEnd();
       });
-    await play(scenario);
-    // An error the plugin met on the way stays in view: it is what the visitor tried it for.
-    if (slot.status?.tone !== 'error') {
-      this.setNote({ tone: 'ok', text: lt('tryItDone', { name: slot.applied.name, steps }) });
-    }
+    await tryPlugin(this.current, play, (note) => this.setNote(note));
   }
 
   /**
@@ -390,15 +319,7 @@ export class PluginLab {
     slot.applied = { source, name: loaded.name, lines, loaded, ...parts };
     const refused = this.sync().filter((r) => slot.applied?.tools.some((t) => t.name === r.tool));
     this.changed();
-    const exported = [
-      ...loaded.hooks,
-      ...(loaded.tool ? [tr('labAppliedTool', { tool: loaded.tool.name })] : []),
-    ];
-    const text = [
-      tr('labApplied', { name: loaded.name, hooks: exported.join(', ') || tr('labNoHooks') }),
-      ...refused.map((r) => tr('labToolRefused', { why: r.reason })),
-    ].join(' ');
-    show({ tone: refused.length ? 'error' : 'ok', text });
+    show(appliedStatus(loaded, refused));
   }
 
   /** Hands the harness every applied plugin that is switched on; returns the tools it refused. */
@@ -414,99 +335,24 @@ export class PluginLab {
   private heard(slot: Slot, call: Omit<ConsoleEntry, 'invalid'>): void {
     const invalid = call.result.ok ? checkResult(call.fn, call.result.value) : null;
     this.console.push({ ...call, invalid });
-    const error = call.result.ok ? invalid : call.result.error;
-    if (error) {
-      // TypeScript runs as the JavaScript it compiled to: its lines map back to the visitor's.
-      const line = error.line && (slot.applied?.lines ? slot.applied.lines[error.line - 1] : error.line);
-      const at = line ? tr('labRuntimeError', { line, message: error.message }) : error.message;
-      slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
-      this.note = null;
-      // A line can be marked only while the text is still the one that ran.
-      if (line && slot.applied?.source === slot.source) {
-        const column = slot.language === 'js' ? error.column : undefined;
-        slot.marks = [{ line, ...(column ? { column } : {}), message: error.message }];
-        if (slot === this.current) this.editor.mark(slot.marks);
-      }
-      this.renderSlots();
-      this.renderStatus();
-    }
+    if (!markFailure(slot, call, invalid)) return;
+    this.note = null;
+    if (slot === this.current) this.editor.mark(slot.marks);
+    this.renderSlots();
+    this.renderStatus();
   }
-
-  // ------------------------------------------------------------------ view
 
   /** Builds the lab's parts again in the language now in use (the editor keeps its text). */
   layout(): void {
-    const examples = h(
-      'div',
-      { class: 'lab-examples' },
-      h('h3', {}, tr('labExamples')),
-      h(
-        'ul',
-        {},
-        labExamples.map((example) =>
-          h(
-            'li',
-            {},
-            h(
-              'button',
-              {
-                type: 'button',
-                class: 'lab-example',
-                'data-example': example.id,
-                'aria-describedby': `lab-example-${example.id}`,
-                onclick: () => void this.spec.openScenario(example.scenario),
-              },
-              example.title[lang()],
-            ),
-            h(
-              'p',
-              { class: 'lab-example-summary muted small', id: `lab-example-${example.id}` },
-              example.summary[lang()],
-            ),
-          ),
-        ),
-      ),
-    );
     // The bench (plugins, editor, status, console) first: it is what a visitor works in.
     fill(
       this.el,
-      h(
-        'div',
-        { class: 'lab-bench' },
-        h('div', { class: 'lab-head' }, h('h3', {}, tr('labPlugins')), this.slotsEl, this.fileActions),
-        this.toolbar,
-        this.editorHost,
-        this.statusEl,
-        this.console.el,
-        this.fileInput,
-      ),
-      h(
-        'div',
-        { class: 'lab-side' },
-        h('p', { class: 'muted small lab-intro' }, tr('labIntro')),
-        examples,
-        this.policySwitch(),
-        apiDocs(),
-      ),
-    );
-  }
-
-  private policySwitch(): HTMLElement {
-    const box = h('input', {
-      type: 'checkbox',
-      id: 'lab-policy',
-      'data-action': 'lab-policy',
-      checked: this.spec.store.get().policy,
-      onchange: (e: Event) => void this.spec.setPolicy((e.target as HTMLInputElement).checked),
-    });
-    return h(
-      'p',
-      { class: 'lab-policy' },
-      box,
-      ' ',
-      h('label', { for: 'lab-policy' }, tr('labPolicy')),
-      ' ',
-      h('span', { class: 'muted small' }, tr('labPolicyNote')),
+      h('div', { class: 'lab-bench' }, this.view.bench),
+      labSide({
+        openScenario: (id) => void this.spec.openScenario(id),
+        policy: this.spec.store.get().policy,
+        setPolicy: (on) => void this.spec.setPolicy(on),
+      }),
     );
   }
 
@@ -529,52 +375,26 @@ export class PluginLab {
     setOrder: (order) => this.setOrder(order),
     setDeadline: (ms) => this.setDeadline(ms),
     remove: () => this.remove(),
-    download: () => this.download(),
-    open: () => this.fileInput.click(),
+    download: () => downloadPlugin(this.current),
+    open: () => this.view.chooseFile(),
     tryIt: () => void this.tryIt(),
   };
 
+  /** What the view draws from. */
+  private state(): LabState {
+    const { slots, selected, fromLink, deadlineMs, note } = this;
+    return { slots, selected, fromLink, deadlineMs, note, current: this.current };
+  }
+
   private renderSlots(): void {
-    const lines = this.slots.map((slot, i) => ({
-      label: slot.applied?.name ?? nameIn(slot.source) ?? tr('labUnnamed', { n: i + 1 }),
-      enabled: slot.enabled,
-      applied: Boolean(slot.applied),
-      state: !slot.enabled
-        ? tr('labOff')
-        : !slot.applied
-          ? tr('labNotApplied')
-          : slot.applied.source !== slot.source
-            ? tr('labEdited')
-            : null,
-      error: slot.status?.tone === 'error',
-    }));
-    fill(this.slotsEl, slotsView(lines, this.selected, this.controls));
+    this.view.slots(this.state(), this.controls);
   }
 
   private renderToolbar(): void {
-    const slot = this.current;
-    const state = {
-      busy: slot.status?.tone === 'busy',
-      fromLink: this.fromLink,
-      deadlineMs: this.deadlineMs,
-      canTry: Boolean(slot.applied && slot.enabled) && !this.fromLink,
-    };
-    fill(this.toolbar, toolbarView(slot, state, this.controls));
-    fill(this.fileActions, fileActionsView(this.controls));
+    this.view.toolbar(this.state(), this.controls);
   }
 
   private renderStatus(): void {
-    const status = this.fromLink
-      ? ({ tone: 'error', text: tr('labFromLink') } as Status)
-      : (this.current.status ?? this.note);
-    this.statusEl.dataset.tone = status?.tone ?? 'info';
-    if (status?.code) this.statusEl.dataset.code = status.code;
-    else delete this.statusEl.dataset.code;
-    fill(
-      this.statusEl,
-      status?.code && h('code', { class: 'err-code' }, status.code),
-      status?.code && ' ',
-      status?.text ?? '',
-    );
+    this.view.status(this.state());
   }
 }

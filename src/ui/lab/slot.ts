@@ -159,3 +159,42 @@ export function harnessParts(
     : [];
   return { plugin, tools };
 }
+
+/**
+ * Puts the failure of a call into the sandbox on its slot, if it failed (or returned a decision that is
+ * not one: `invalid`): the status says where, and the line is marked while the text is still the one that
+ * ran. Whether there was a failure.
+ */
+export function markFailure(
+  slot: Slot,
+  call: Omit<ConsoleEntry, 'invalid'>,
+  invalid: ConsoleEntry['invalid'],
+): boolean {
+  const error = call.result.ok ? invalid : call.result.error;
+  if (!error) return false;
+  // TypeScript runs as the JavaScript it compiled to: its lines map back to the visitor's.
+  const line = error.line && (slot.applied?.lines ? slot.applied.lines[error.line - 1] : error.line);
+  const at = line ? tr('labRuntimeError', { line, message: error.message }) : error.message;
+  slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
+  if (line && slot.applied?.source === slot.source) {
+    const column = slot.language === 'js' ? error.column : undefined;
+    slot.marks = [{ line, ...(column ? { column } : {}), message: error.message }];
+  }
+  return true;
+}
+
+/** What the status line says once a plugin is applied: its hooks and tool, and the tools refused. */
+export function appliedStatus(
+  loaded: Extract<LoadResult, { ok: true }>,
+  refused: readonly { tool: string; reason: string }[],
+): Status {
+  const exported = [
+    ...loaded.hooks,
+    ...(loaded.tool ? [tr('labAppliedTool', { tool: loaded.tool.name })] : []),
+  ];
+  const text = [
+    tr('labApplied', { name: loaded.name, hooks: exported.join(', ') || tr('labNoHooks') }),
+    ...refused.map((r) => tr('labToolRefused', { why: r.reason })),
+  ].join(' ');
+  return { tone: refused.length ? 'error' : 'ok', text };
+}

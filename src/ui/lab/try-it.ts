@@ -9,6 +9,8 @@ import {
   type ScenarioError,
 } from '../../model';
 import type { GuestHook, ToolInfo } from '../../sandbox';
+import type { Slot, Status } from './slot';
+import { lt } from './strings';
 
 /** What Try it needs of a loaded plugin: its name, the hooks it exports, and its tool. */
 export interface TrySubject {
@@ -103,4 +105,28 @@ export function tryItScenario(subject: TrySubject): Result<Scenario, ScenarioErr
     focus: FILE,
     steps,
   });
+}
+
+/**
+ * Try it for `slot`: makes its scenario and plays it with `play`, saying on `note` what it does and how it
+ * ended. An error the plugin met on the way stays in view: it is what the visitor tried it for.
+ */
+export async function tryPlugin(
+  slot: Slot,
+  play: (scenario: Scenario) => Promise<void>,
+  note: (status: Status) => void,
+): Promise<void> {
+  const loaded = slot.applied?.loaded;
+  if (!slot.applied || !loaded) return note({ tone: 'error', text: lt('tryItNone') });
+  const made = tryItScenario({
+    name: slot.applied.name,
+    hooks: loaded.hooks,
+    ...(loaded.tool ? { tool: loaded.tool } : {}),
+  });
+  if (!made.ok) return note({ tone: 'error', text: made.error.message, code: made.error.code });
+  const { name } = slot.applied;
+  const steps = made.value.steps.length;
+  note({ tone: 'busy', text: lt('tryItRunning', { name, steps }) });
+  await play(made.value);
+  if (slot.status?.tone !== 'error') note({ tone: 'ok', text: lt('tryItDone', { name, steps }) });
 }
