@@ -40,7 +40,9 @@ test('a share link reopens the scenario, language, speed and position', async ({
     await app.step();
     await app.step();
   });
-  const url = await page.evaluate(() => (window as unknown as WithApp).playground.persistence.copyShareLink());
+  const url = await page.evaluate(() =>
+    (window as unknown as WithApp).playground.persistence.copyShareLink(),
+  );
   expect(url).toMatch(/[?&]s=1\./);
   const fresh = await context.browser()!.newContext({ baseURL: new URL('./', url!).href });
   const other = await fresh.newPage();

@@ -208,7 +208,9 @@ test('the share link carries the lab’s plugins', async ({ page, context }) => 
   await openScenario(page, 'happy-path');
   await openLab(page);
   await typeCode(page, DENY_WRITES);
-  const link = await page.evaluate(() => (window as unknown as WithApp).playground.persistence.copyShareLink());
+  const link = await page.evaluate(() =>
+    (window as unknown as WithApp).playground.persistence.copyShareLink(),
+  );
   expect(link).toContain('?s=');
   const other = await context.newPage();
   await other.goto(link!);

@@ -142,7 +142,9 @@ test('a share link made while a scenario of one’s own is open carries it, at t
   await openAt(page, `scenario-url=${encodeURIComponent(LESSON_URL)}&speed=instant`);
   for (let i = 0; i < 2; i++) await page.locator('[data-action="step"]').click();
   await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '2');
-  const link = await page.evaluate(() => (window as unknown as WithApp).playground.persistence.copyShareLink());
+  const link = await page.evaluate(() =>
+    (window as unknown as WithApp).playground.persistence.copyShareLink(),
+  );
   expect(link).toMatch(/\?s=1\./);
   // In a fresh profile, with the lesson's own address unreachable: the link alone carries it.
   const context = await browser.newContext();
@@ -167,7 +169,9 @@ test('a scenario too large for a link is refused with LINK_TOO_LONG, pointing to
   );
   await openAt(page, `scenario-url=${encodeURIComponent(url)}&speed=instant`);
   await expect(page.locator('#app')).toHaveAttribute('data-scenario', LESSON.id);
-  expect(await page.evaluate(() => (window as unknown as WithApp).playground.persistence.copyShareLink())).toBeNull();
+  expect(
+    await page.evaluate(() => (window as unknown as WithApp).playground.persistence.copyShareLink()),
+  ).toBeNull();
   const banner = page.locator('[data-banner="notice"][data-code="LINK_TOO_LONG"]');
   await expect(banner).toContainText('?scenario-url=');
 });
