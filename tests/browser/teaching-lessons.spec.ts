@@ -293,3 +293,37 @@ test('"The script is done" never shows while the Play button still says Pause', 
     expect(await page.evaluate(() => (window as { bothSeen?: string[] }).bothSeen), id).toEqual([]);
   }
 });
+
+// The header wraps to two rows (96 px) at 1280 px, and the side panel sticks at 4.5rem (72 px) under it.
+test.fixme('beside a long transcript the header never covers the side’s tab row', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openScenario(page, 'policy-strengths');
+  await playByMouse(page);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const [header, tabs] = await Promise.all([
+    page.locator('header.topbar').boundingBox(),
+    page.locator('.tabs').boundingBox(),
+  ]);
+  expect(tabs!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+});
+
+test('beside a long transcript the lab’s Apply status and console stay on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openScenario(page, 'lab-deny-secrets');
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+    timeout: RUN_TIMEOUT,
+  });
+  await playByMouse(page);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(page.locator('.lab-status')).toBeInViewport();
+  await expect(page.locator('.lab-console')).toBeInViewport();
+});
+
+test('a file button’s accessible name holds its visible text: the path and the version', async ({ page }) => {
+  await openScenario(page, 'happy-path');
+  await openTab(page, 'files');
+  const file = page.locator('li[data-file="/notes.md"] button');
+  await expect(file).toHaveAccessibleName(/\/notes\.md.*v1/);
+  await file.click();
+  await expect(page.locator('[data-editor-path="/notes.md"]')).toBeVisible({ timeout: RUN_TIMEOUT });
+});

@@ -284,3 +284,21 @@ test('the lesson’s moments in Chinese: the run buttons, the progress, the wait
   await expect(entry.locator('.external-note')).toHaveText(note);
   await expect(page.locator('[data-banner="done"]')).toContainText('脚本已结束');
 });
+
+test('the wording read aloud: no 浓度 for a rule’s strength, no 读空, no “显示 50 / 共 1,200”', async ({
+  page,
+}) => {
+  const found: Found = new Map();
+  for (const id of ['policy-strengths', 'missing-file', 'sql-redaction', 'truncation']) {
+    const read = () => collect(page, id, found);
+    await openScenario(page, id, { lang: 'zh' });
+    await read();
+    await walkRun(page, read);
+    await read();
+  }
+  await page.locator('[data-action="scenarios"]').click();
+  await expect(page.locator('dialog.gallery')).toBeVisible();
+  await collect(page, 'gallery', found);
+  const stilted = report(found, (text) => /浓度|读空|显示 [\d,]+ \/ 共/.test(text));
+  expect(stilted, `Stilted Chinese (${stilted.length}):\n${stilted.join('\n')}`).toEqual([]);
+});
