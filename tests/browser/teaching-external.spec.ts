@@ -15,6 +15,7 @@ import {
   playByMouse,
   type WithApp,
 } from './app';
+import { BASE_URL, HOST_ORIGIN } from './env';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -260,6 +261,11 @@ test('every fresh run reads v1 → v2: the first run, after Reset, and after loa
   await button(page, 'Reset').click();
   await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '0');
   await expect(page.locator('.transcript-list > [data-entry]')).toHaveCount(0);
+  // The new run's ledger holds nothing of the old run's versions.
+  await openTab(page, 'ledger');
+  await expect(page.locator('#pane-side .ledger-panel')).toHaveText(
+    'The agent has not looked at any file yet.',
+  );
   await openTab(page, 'files');
   await expect(page.locator(`li[data-file="${CONFIG}"] .version`)).toHaveText('v1');
   expect(await versionsShown(page)).toEqual(want);
@@ -367,4 +373,36 @@ test('the event log follows new events while it is open', async ({ page }) => {
   }));
   expect(scroll).toEqual({ long: true, atEnd: true });
   await expect(log.locator('li').first()).not.toBeInViewport();
+});
+
+type EmbedState = { runState: string; done: boolean; waiting: boolean };
+
+test('an embed with autoplay runs through its scripted edit, shows it, keeps its newest entry in view, and never reports playing when done', async ({
+  page,
+}) => {
+  const app = `${BASE_URL}?${new URLSearchParams({ embed: '1', scenario: 'stale-version', speed: 'instant', autoplay: '1' })}`;
+  await page.goto(`${HOST_ORIGIN}/test-pages/embed-host.html?app=${encodeURIComponent(app)}`);
+  const frame = page.frameLocator('iframe[name="playground"]');
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  const entry = frame.locator('[data-entry="external"]');
+  await expect(entry).toHaveAttribute('data-who', 'scenario');
+  await expect(entry.locator('[data-versions]')).toHaveText('v1 → v2');
+  await expect(entry.locator('.external-note')).toHaveText(staleNote);
+  // The frame is shorter than the transcript: the embed scrolls its own page to the newest entry.
+  const last = frame.locator('.transcript-list > [data-entry]').last();
+  const inFrame = () =>
+    last.evaluate((el) => ({
+      long: document.documentElement.scrollHeight > window.innerHeight,
+      shown: el.getBoundingClientRect().bottom <= window.innerHeight + 1,
+    }));
+  await expect.poll(inFrame).toEqual({ long: true, shown: true });
+  const states = await page.evaluate(() =>
+    (window.__host?.heard ?? [])
+      .map((m) => m.data as { type?: string; state?: unknown })
+      .filter((d) => d.type === 'harness-playground:state')
+      .map((d) => d.state),
+  );
+  const reported = states as EmbedState[];
+  expect(reported.at(-1)).toMatchObject({ runState: 'done', done: true, waiting: false });
+  expect(reported.filter((s) => s.done && s.runState === 'playing')).toEqual([]);
 });
