@@ -230,26 +230,32 @@ test('the policy switch in More shows the policy’s real state after a reload, 
   await openScenario(page, 'happy-path');
   const policy = page.locator('[data-action="policy"]');
   const ledgerNote = page.locator('#pane-side .ledger-panel');
-  await page.locator('[data-action="more"]').click();
-  await expect(policy).toBeChecked();
-  await policy.uncheck();
-  await openTab(page, 'ledger');
-  await expect(ledgerNote).toContainText('The observation policy is off');
-
-  for (const on of [false, true]) {
-    // The reload carries on the saved session; the app's own save is awaited, as a reload a moment later is.
+  const OFF = 'The observation policy is off';
+  const ON = 'The agent has not looked at any file yet.';
+  /** Switches the policy in More; the scenario starts again, and the ledger says so once it has. */
+  const turn = async (on: boolean) => {
+    await page.locator('[data-action="more"]').click();
+    await expect(policy).toBeChecked({ checked: !on });
+    await policy.setChecked(on);
+    await openTab(page, 'ledger');
+    await expect(ledgerNote).toContainText(on ? ON : OFF);
+  };
+  /** Reloads (the saved session is carried on) and reads the policy's state off the ledger and the switch. */
+  const reloaded = async (on: boolean) => {
+    // The app's own save is awaited, as a reload a moment later would find it.
     await page.evaluate(() => (window as unknown as WithApp).playground.saved());
     await page.reload();
     await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
     await openTab(page, 'ledger');
-    if (on) await expect(ledgerNote).toContainText('The agent has not looked at any file yet.');
-    else await expect(ledgerNote).toContainText('The observation policy is off');
+    await expect(ledgerNote).toContainText(on ? ON : OFF);
     await page.locator('[data-action="more"]').click();
-    if (on) await expect(policy).toBeChecked();
-    else await expect(policy).not.toBeChecked();
-    if (!on) await policy.check();
-    else await page.keyboard.press('Escape');
-  }
+    await expect(policy).toBeChecked({ checked: on });
+    await page.keyboard.press('Escape');
+  };
+  await turn(false);
+  await reloaded(false);
+  await turn(true);
+  await reloaded(true);
 });
 
 test('the More menu stays inside a 375 px wide screen', async ({ page }) => {
