@@ -151,3 +151,48 @@ export function storedText(page: Page, path: string): Promise<string | undefined
     path,
   );
 }
+
+/** A button found by its accessible name, exactly: the name a screen reader announces. */
+export function button(page: Page, name: string): Locator {
+  return page.getByRole('button', { name, exact: true });
+}
+
+/** Opens the scenario gallery from the header and picks `id`; waits until the page shows it. */
+export async function pickScenario(page: Page, id: string): Promise<void> {
+  await page.locator('[data-action="scenarios"]').click();
+  await page.locator(`dialog.gallery [data-scenario="${id}"]`).click();
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', id, { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '0');
+}
+
+/** Opens the header's More menu and chooses the item `action` (a button of the menu). */
+export async function moreItem(page: Page, action: string): Promise<void> {
+  await page.locator('[data-action="more"]').click();
+  await page.locator(`.menu-panel [data-action="${action}"]`).click();
+}
+
+/** The transcript's entries as kinds (`call`, `message`, `external`), in order. */
+export function entryKinds(page: Page): Promise<string[]> {
+  return page
+    .locator('.transcript-list > [data-entry]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.entry ?? ''));
+}
+
+/**
+ * Waits until the open run needs nothing more of the page, or the visitor: it is `done`, the script is
+ * `waiting` for an external edit, or a plugin `ask`s for an approval. Says which.
+ */
+export async function runPause(page: Page): Promise<'done' | 'waiting' | 'ask'> {
+  const handle = await page.waitForFunction(
+    () => {
+      const root = document.getElementById('app');
+      if (document.querySelector('dialog[data-dialog="approval"][open]')) return 'ask';
+      if (root?.dataset.runState === 'done') return 'done';
+      if (root?.dataset.waiting === 'true') return 'waiting';
+      return null;
+    },
+    undefined,
+    { polling: 'raf', timeout: RUN_TIMEOUT },
+  );
+  return (await handle.jsonValue()) as 'done' | 'waiting' | 'ask';
+}

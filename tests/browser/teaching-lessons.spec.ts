@@ -1,0 +1,335 @@
+// The teaching stage, part three: the lessons as a visitor sees them. A replay shows the whole replayed
+// session (title, files, ledger, progress) with the live-only controls off; the redaction lesson shows
+// the leak on the card while the model's text is clean, every row on its own line; the card tour names
+// each card's kind; and the smaller points: the policy switch after a reload, the More menu on a phone,
+// and "The script is done" never beside a Pause button.
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { scenarioById } from '../../src/model';
+import {
+  RUN_TIMEOUT,
+  button,
+  focusBody,
+  moreItem,
+  openScenario,
+  openTab,
+  pickScenario,
+  playByMouse,
+  type WithApp,
+} from './app';
+
+test.describe.configure({ timeout: 90_000 });
+
+const CONFIG = '/app/config.json';
+const LIVE_ONLY = ['Play', 'Step', 'Back', 'Reset', 'Simulate external edit'];
+const progress = (page: Page) => page.locator('[data-progress]');
+
+/** The external entry of a stale-version run, as its text reads (who, path, versions, note, diff). */
+const externalText = (page: Page) => page.locator('[data-entry="external"]').innerText();
+
+/**
+ * Plays stale-version to its end, then opens happy-path and takes two steps there: the live session is
+ * another one when the stale-version session is replayed. Returns the external entry as it read live.
+ */
+async function playThenMoveOn(page: Page): Promise<string> {
+  await openScenario(page, 'stale-version');
+  await playByMouse(page);
+  const live = await externalText(page);
+  await pickScenario(page, 'happy-path');
+  await button(page, 'Step').click();
+  await button(page, 'Step').click();
+  await expect(progress(page)).toHaveText('step 2 of 6');
+  return live;
+}
+
+/** What a replay of the stale-version session shows, checked as a visitor reads it. */
+async function expectStaleReplay(page: Page, live: string): Promise<void> {
+  const app = page.locator('#app');
+  await expect(app).toHaveAttribute('data-mode', 'replay', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-banner="replay"]')).toBeVisible();
+  await expect(page.locator('.scenario-title')).toHaveText('Stale version');
+  await expect(page.locator('[data-teaches]')).toHaveText(scenarioById('stale-version')!.teaches.en);
+  await expect(progress(page)).toHaveText(/^replay of \d+ events$/);
+  for (const name of LIVE_ONLY) await expect(button(page, name), name).toBeDisabled();
+  await expect(page.locator('[data-action="speed"]')).toBeDisabled();
+  // The edit behind the agent's back reads as it did live.
+  await expect(page.locator('[data-entry="external"]')).toHaveAttribute('data-who', 'button');
+  expect(await externalText(page)).toBe(live);
+  // The replayed session's files and ledger, not the live one's.
+  await openTab(page, 'files');
+  await expect(page.locator(`li[data-file="${CONFIG}"] .version`)).toHaveText('v3');
+  await expect(page.locator('li[data-file="/notes.md"]')).toHaveCount(0);
+  await openTab(page, 'ledger');
+  const row = page.locator(`tr[data-ledger-path="${CONFIG}"]`);
+  await expect(row).toContainText('present@v3');
+  await expect(page.locator('tr[data-ledger-path="/notes.md"]')).toHaveCount(0);
+}
+
+/** Leaves replay with its button; the live run is where it was. */
+async function leaveReplay(page: Page): Promise<void> {
+  await button(page, 'Back to live').click();
+  await expect(page.locator('#app')).toHaveAttribute('data-mode', 'live');
+  await expect(page.locator('.scenario-title')).toHaveText('Happy path');
+  await expect(progress(page)).toHaveText('step 2 of 6');
+  for (const name of ['Play', 'Step', 'Back', 'Reset', 'Simulate external edit'])
+    await expect(button(page, name), name).toBeEnabled();
+  await openTab(page, 'files');
+  await expect(page.locator('li[data-file="/notes.md"]')).toHaveCount(1);
+}
+
+test('a past session replays whole: its title, lesson, files, ledger and progress; the run keys do nothing; leaving is a button', async ({
+  page,
+}) => {
+  const live = await playThenMoveOn(page);
+  await moreItem(page, 'past-sessions');
+  const dialog = page.locator('dialog.sessions');
+  await dialog
+    .locator('li[data-session]', { hasText: 'Stale version' })
+    .locator('[data-action="open-session"]')
+    .click();
+  await expectStaleReplay(page, live);
+
+  // R, →, E and Space neither leave the replay nor touch the live run.
+  for (const key of ['r', 'ArrowRight', 'e', ' ']) {
+    await focusBody(page);
+    await page.keyboard.press(key);
+  }
+  await expect(page.locator('dialog[data-dialog="confirm"]')).toHaveCount(0);
+  await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay');
+  await expect(page.locator('[data-entry="external"]')).toHaveCount(1);
+  await leaveReplay(page);
+  await expect(page.locator('[data-entry="external"]')).toHaveCount(0);
+});
+
+test('an exported session file, imported again, replays whole with the same external edit entry', async ({
+  page,
+}, testInfo) => {
+  await openScenario(page, 'stale-version');
+  await playByMouse(page);
+  const live = await externalText(page);
+  const downloaded = page.waitForEvent('download');
+  await moreItem(page, 'export');
+  const file = testInfo.outputPath('stale-version.session.json');
+  await (await downloaded).saveAs(file);
+
+  await pickScenario(page, 'happy-path');
+  await button(page, 'Step').click();
+  await button(page, 'Step').click();
+  await expect(progress(page)).toHaveText('step 2 of 6');
+  const chooser = page.waitForEvent('filechooser');
+  await moreItem(page, 'import');
+  await (await chooser).setFiles(file);
+  await expectStaleReplay(page, live);
+  await leaveReplay(page);
+});
+
+/** The rows' data a search card shows (the SQL tool's card), and what the model read, opened as a visitor would. */
+async function sqlResult(
+  card: Locator,
+): Promise<{ rows: string[]; leak: boolean; model: string; value: string }> {
+  await card.locator('details.model-view > summary').click();
+  await card.locator('details.value-view > summary').click();
+  return {
+    rows: await card.locator('ol.rows > li > code').allInnerTexts(),
+    leak: (await card.locator('[data-leak]').count()) > 0,
+    model: await card.locator('[data-model-view]').innerText(),
+    value: await card.locator('details.value-view pre').innerText(),
+  };
+}
+
+const PHONE = /\+1-555-\d{4}/;
+
+/** The ids the model's text holds, one row a line (`id | name | …`). */
+const modelRowIds = (model: string) =>
+  model
+    .split('\n')
+    .map((line) => /^(\d+) \| /.exec(line)?.[1])
+    .filter((id) => id !== undefined)
+    .map(Number);
+
+test('the redaction lesson: replacing the content leaves the leak on the card; replacing the value hides it everywhere; the model keeps all 50 rows', async ({
+  page,
+}) => {
+  await openScenario(page, 'sql-redaction');
+  await playByMouse(page);
+  const cards = page.locator('article[data-tool="sql_query"]');
+  await expect(cards).toHaveCount(2);
+  const upTo50 = Array.from({ length: 50 }, (_, i) => i + 1);
+
+  const content = await sqlResult(cards.nth(0));
+  expect(content.rows).toHaveLength(50);
+  for (const row of content.rows) expect(row).toMatch(PHONE);
+  expect(content.rows[0]).toContain('Ada A.');
+  expect(content.leak).toBe(true);
+  await expect(cards.nth(0).locator('[data-leak]')).toContainText('redact-phones-content');
+  expect(content.model).not.toMatch(PHONE);
+  expect(content.model).toContain('[phone hidden]');
+  expect(modelRowIds(content.model)).toEqual(upTo50);
+  // "Open the canonical value: every number is still there."
+  expect(content.value).toMatch(PHONE);
+
+  const value = await sqlResult(cards.nth(1));
+  expect(value.rows).toHaveLength(50);
+  for (const row of value.rows) {
+    expect(row).not.toMatch(PHONE);
+    expect(row).toContain('[phone hidden]');
+  }
+  expect(value.leak).toBe(false);
+  expect(value.model).not.toMatch(PHONE);
+  expect(modelRowIds(value.model)).toEqual(upTo50);
+  expect(value.value).not.toMatch(PHONE);
+});
+
+for (const { id, leak } of [
+  { id: 'lab-redact-content', leak: true },
+  { id: 'lab-redact-value', leak: false },
+]) {
+  test(`${id}: the lab's example ${leak ? 'leaves the leak on the card' : 'hides the numbers on the card too'}, and the model's text keeps every row`, async ({
+    page,
+  }) => {
+    await openScenario(page, id);
+    await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+      timeout: RUN_TIMEOUT,
+    });
+    await playByMouse(page);
+    const card = page.locator('article[data-tool="sql_query"]');
+    await expect(card).toHaveCount(1);
+    const seen = await sqlResult(card);
+    expect(seen.rows).toHaveLength(10);
+    for (const row of seen.rows) {
+      if (leak) expect(row).toMatch(PHONE);
+      else expect(row).not.toMatch(PHONE);
+    }
+    expect(seen.leak).toBe(leak);
+    expect(seen.model).not.toMatch(PHONE);
+    // The same ten customers, one a line, in the model's text.
+    const ids = modelRowIds(seen.model);
+    expect(ids).toEqual(seen.rows.map((row) => Number(/^(\d+) · /.exec(row)?.[1])));
+  });
+}
+
+test('the card tour names each card’s kind: read, diff, search, terminal, web and generic', async ({
+  page,
+}) => {
+  await openScenario(page, 'card-tour');
+  await playByMouse(page);
+  const cards = page.locator('article[data-card]');
+  const kinds: string[] = [];
+  for (const card of await cards.all()) {
+    const shown = card.locator('code.card-kind');
+    await expect(shown).toBeVisible();
+    const kind = (await card.getAttribute('data-card')) ?? '';
+    await expect(shown).toHaveText(kind);
+    kinds.push(kind);
+  }
+  expect(new Set(kinds)).toEqual(new Set(['read', 'diff', 'search', 'terminal', 'web', 'generic']));
+});
+
+test('the policy switch in More shows the policy’s real state after a reload, off and on', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  const policy = page.locator('[data-action="policy"]');
+  const ledgerNote = page.locator('#pane-side .ledger-panel');
+  const OFF = 'The observation policy is off';
+  const ON = 'The agent has not looked at any file yet.';
+  /** Switches the policy in More; the scenario starts again, and the ledger says so once it has. */
+  const turn = async (on: boolean) => {
+    await page.locator('[data-action="more"]').click();
+    await expect(policy).toBeChecked({ checked: !on });
+    await policy.setChecked(on);
+    await openTab(page, 'ledger');
+    await expect(ledgerNote).toContainText(on ? ON : OFF);
+  };
+  /** Reloads (the saved session is carried on) and reads the policy's state off the ledger and the switch. */
+  const reloaded = async (on: boolean) => {
+    // The app's own save is awaited, as a reload a moment later would find it.
+    await page.evaluate(() => (window as unknown as WithApp).playground.saved());
+    await page.reload();
+    await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+    await openTab(page, 'ledger');
+    await expect(ledgerNote).toContainText(on ? ON : OFF);
+    await page.locator('[data-action="more"]').click();
+    await expect(policy).toBeChecked({ checked: on });
+    await page.keyboard.press('Escape');
+  };
+  await turn(false);
+  await reloaded(false);
+  await turn(true);
+  await reloaded(true);
+});
+
+test('the More menu stays inside a 375 px wide screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 740 });
+  await openScenario(page, 'happy-path');
+  await page.locator('[data-action="more"]').click();
+  const panel = page.locator('.menu-panel');
+  await expect(panel).toBeVisible();
+  const boxes = [
+    await panel.boundingBox(),
+    ...(await Promise.all((await panel.locator('.menu-item').all()).map((i) => i.boundingBox()))),
+  ];
+  for (const box of boxes) {
+    expect(box).not.toBeNull();
+    expect(box!.x).toBeGreaterThanOrEqual(0);
+    expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  }
+});
+
+test('"The script is done" never shows while the Play button still says Pause', async ({ page }) => {
+  for (const id of ['happy-path', 'stale-version', 'policy-strengths']) {
+    await openScenario(page, id);
+    // Looked at in the page before every frame is painted, so no frame a visitor could see is missed
+    // (a state held only between two updates of one task is never painted, nor reported to an embed).
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as { bothSeen?: string[] }).bothSeen = seen;
+      const look = () => {
+        const play = document.querySelector('[data-action="play"]');
+        const pausing =
+          play?.getAttribute('aria-pressed') === 'true' || /Pause/.test(play?.textContent ?? '');
+        if (pausing && document.querySelector('[data-banner="done"]')) seen.push(play?.textContent ?? '');
+        requestAnimationFrame(look);
+      };
+      requestAnimationFrame(look);
+    });
+    await playByMouse(page);
+    await expect(page.locator('[data-banner="done"]')).toBeVisible();
+    await expect(button(page, 'Play')).toBeDisabled();
+    await expect(button(page, 'Play')).toHaveAttribute('aria-pressed', 'false');
+    expect(await page.evaluate(() => (window as { bothSeen?: string[] }).bothSeen), id).toEqual([]);
+  }
+});
+
+// The header wraps to two rows (96 px) at 1280 px, and the side panel sticks at 4.5rem (72 px) under it.
+test.fixme('beside a long transcript the header never covers the side’s tab row', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openScenario(page, 'policy-strengths');
+  await playByMouse(page);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  const [header, tabs] = await Promise.all([
+    page.locator('header.topbar').boundingBox(),
+    page.locator('.tabs').boundingBox(),
+  ]);
+  expect(tabs!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
+});
+
+test('beside a long transcript the lab’s Apply status and console stay on screen', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openScenario(page, 'lab-deny-secrets');
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+    timeout: RUN_TIMEOUT,
+  });
+  await playByMouse(page);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  await expect(page.locator('.lab-status')).toBeInViewport();
+  await expect(page.locator('.lab-console')).toBeInViewport();
+});
+
+test('a file button’s accessible name holds its visible text: the path and the version', async ({ page }) => {
+  await openScenario(page, 'happy-path');
+  await openTab(page, 'files');
+  const file = page.locator('li[data-file="/notes.md"] button');
+  await expect(file).toHaveAccessibleName(/\/notes\.md.*v1/);
+  await file.click();
+  await expect(page.locator('[data-editor-path="/notes.md"]')).toBeVisible({ timeout: RUN_TIMEOUT });
+});
