@@ -7,7 +7,7 @@ import type {
 import type { Json } from '../harness/json';
 import { type Described, Fail, type Stop, guestError, readDescribed } from './guest-error';
 import { inspectExports, type Inspected } from './inspect';
-import { PLUGIN_FILE, PRELUDE, PRELUDE_FILE } from './prelude';
+import { PLUGIN_FILE, PRELUDE, PRELUDE_FILE, PROBE_POLL_MS } from './prelude';
 import type { Limits, ReplyBody, SandboxError } from './protocol';
 import { MAX_REPLY_BYTES, type GuestFunction, fits, utf8Bytes } from './wire';
 
@@ -32,6 +32,9 @@ const now = () => performance.now();
  * of the time. QuickJS's own limit is not enough: in this build it counts allocations, not their bytes.
  */
 const MEMORY_CHECK_MS = 4;
+
+/** How long past its deadline a guest may run while a loop probe comes to poll: a few probe periods. */
+const PROBE_GRACE_MS = 6 * PROBE_POLL_MS;
 const undescribable: Described = { name: '', message: 'threw a value that cannot be described', stack: '' };
 
 /**
@@ -45,6 +48,8 @@ export class Engine {
   /** Whether the guest's memory is measured against its limit (while guest code runs, not our helpers). */
   private watching = false;
   private nextMeasure = 0;
+  /** Whether a loop probe is polling the interrupt handler now (see the prelude). */
+  private probing = false;
 
   constructor(private readonly quickjs: QuickJSWASMModule) {}
 
@@ -116,6 +121,7 @@ export class Engine {
   private arm(limits: Limits, watch = true): void {
     this.deadline = now() + limits.deadlineMs;
     this.stopped = null;
+    this.probing = false;
     this.watching = watch;
     this.nextMeasure = now() + MEMORY_CHECK_MS;
   }
@@ -123,7 +129,9 @@ export class Engine {
   // Called by QuickJS every 10,000 operations, and whenever a loop probe asks (see loops.ts).
   private shouldInterrupt(runtime: QuickJSRuntime, limits: Limits): boolean {
     const t = now();
-    if (t > this.deadline) {
+    // Past the deadline, the stop waits for a loop probe (where the frame's position is the loop's) for
+    // a moment; code with no loop to probe is stopped that moment later.
+    if (t > this.deadline && (this.probing || t > this.deadline + PROBE_GRACE_MS)) {
       this.stopped = { limit: 'deadline' };
       return true;
     }
@@ -144,8 +152,11 @@ export class Engine {
     );
     const seed = vm.newNumber(limits.seed);
     const clock = vm.newNumber(limits.now);
-    const made = vm.callFunction(factory, vm.undefined, seed, clock);
-    for (const handle of [factory, seed, clock]) handle.dispose();
+    const polling = vm.newFunction('polling', (on) => {
+      this.probing = vm.dump(on) === true;
+    });
+    const made = vm.callFunction(factory, vm.undefined, seed, clock, polling);
+    for (const handle of [factory, seed, clock, polling]) handle.dispose();
     const helpers = this.unwrap(vm, made, limits);
     const pick = (key: string) => {
       const handle = vm.getProp(helpers, key);

@@ -21,7 +21,7 @@ export const PLUGIN_FILE = 'plugin.js';
  * without running its getters,
  * `logs` takes what the console recorded since the last time.
  */
-export const PRELUDE = String.raw`(function prelude(seed, now) {
+export const PRELUDE = String.raw`(function prelude(seed, now, polling) {
   'use strict';
   const RealDate = Date;
   const define = Object.defineProperty;
@@ -68,7 +68,8 @@ export const PRELUDE = String.raw`(function prelude(seed, now) {
   // The loop probe (see loops.ts): looks at the real clock every so often (more often when a loop's steps
   // are slow) and, every ${PROBE_POLL_MS} ms, runs 10,001 empty steps, which makes the engine poll its
   // interrupt handler: a deadline or a memory limit passed then stops the guest here, with the loop's
-  // frame positioned at the loop. The guest can neither replace it nor reach its state.
+  // frame positioned at the loop. It tells the host while it does (\`polling\`), so that a deadline met
+  // by the engine's own poll elsewhere in the loop, where no position is known, waits for it a moment. The guest can neither replace it nor reach its state.
   let left = 1;
   let every = 1;
   let seen = 0;
@@ -82,7 +83,9 @@ export const PRELUDE = String.raw`(function prelude(seed, now) {
       seen = t;
       left = every;
       if (t - polled >= ${PROBE_POLL_MS}) {
+        polling(true);
         for (let i = 0; i < 10001; i++);
+        polling(false);
         polled = realNow();
       }
     },
