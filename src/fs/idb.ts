@@ -75,7 +75,7 @@ const OTHER_TAB: Actor = { kind: 'external', who: 'other-tab' };
  */
 export class IdbBackend implements FsBackend {
   readonly persistent = true;
-  private readonly subscribers = new Subscribers<Mutation>();
+  private readonly subscribers = new Subscribers<Mutation, FileSnapshot>();
   private readonly useStore: UseStore;
   private readonly channel: MutationChannel | undefined;
   private readonly hear = (event: Event): void => this.heard(event);
@@ -229,7 +229,7 @@ export class IdbBackend implements FsBackend {
    * from another tab arrives with `by: {kind: 'external', who: 'other-tab'}`: from here, that is who
    * made it (the journal keeps the original actor). Returns the unsubscribe function.
    */
-  subscribe(listener: (mutation: Mutation) => void): () => void {
+  subscribe(listener: (mutation: Mutation, before?: FileSnapshot) => void): () => void {
     return this.subscribers.add(listener);
   }
 
@@ -332,9 +332,16 @@ export class IdbBackend implements FsBackend {
   private heard(event: Event): void {
     const parsed = MutationRecord.safeParse((event as MessageEvent).data);
     if (!parsed.success) return;
+    const { path, version } = parsed.data;
+    // What this tab knew of the file, when it is the version just before: the change can then be shown.
+    const knew = this.known?.peek(path);
+    const before =
+      knew && version !== null && versionNumber(version) === versionNumber(knew.version) + 1
+        ? knew
+        : undefined;
     // Not needed for correctness (the claim would fail), but saves a transaction bound to abort.
-    this.known?.learn(parsed.data.path, null);
-    this.subscribers.emit({ ...parsed.data, by: OTHER_TAB });
+    this.known?.learn(path, null);
+    this.subscribers.emit({ ...parsed.data, by: OTHER_TAB }, before);
   }
 }
 
@@ -601,6 +608,11 @@ class KnownFiles {
     if (wait <= 1) this.waits.delete(path);
     else this.waits.set(path, wait - 1);
     return null;
+  }
+
+  /** The file as last known, whatever its claim: for showing a change, never for deciding one. */
+  peek(path: string): FileRecord | undefined {
+    return this.files.get(path);
   }
 
   /** Forgets every file (the workspace was started afresh). */

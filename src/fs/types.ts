@@ -130,8 +130,12 @@ export interface FsBackend {
   list(): Promise<FileInfo[]>;
   /** The journal of committed mutations, oldest first. */
   journal(): Promise<Mutation[]>;
-  /** Called after every committed mutation, from this page or (for IndexedDB) another tab. */
-  subscribe(listener: (mutation: Mutation) => void): () => void;
+  /**
+   * Called after every committed mutation, from this page or (for IndexedDB) another tab. For another
+   * tab's change, `before` is the file as this tab last knew it when that was the version just before the
+   * change (so the change can be shown as a diff); it is absent when this tab did not know it.
+   */
+  subscribe(listener: (mutation: Mutation, before?: FileSnapshot) => void): () => void;
   /**
    * The stored records met so far that did not parse (`STORAGE_BAD_RECORD`): set aside or skipped, never
    * deleted, and never in the way of the other records. Always empty for the in-memory backend.

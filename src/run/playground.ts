@@ -1,4 +1,4 @@
-import type { FsBackend, Mutation } from '../fs/types';
+import type { FileSnapshot, FsBackend, Mutation } from '../fs/types';
 import {
   MAX_EXTERNAL_DIFF_LINES,
   fakeClock,
@@ -221,13 +221,24 @@ export class Playground {
     this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
     this.current = first;
-    spec.fs.subscribe((mutation) => this.heard(mutation));
+    spec.fs.subscribe((mutation, before) => void this.heard(mutation, before));
   }
 
-  /** Another tab changed a file behind the agent's back: the session logs it where it happened. */
-  private heard({ by, path, version }: Mutation): void {
+  /**
+   * Another tab changed a file behind the agent's back: the session logs it where it happened. When this
+   * tab knew the file just before, the entry has the version it came from and the change as a diff.
+   */
+  private async heard({ by, path, version }: Mutation, before?: FileSnapshot): Promise<void> {
     if (by.kind !== 'external' || by.who !== 'other-tab') return;
-    this.current.run.session.emit({ type: 'external/edit', path, who: 'other-tab', version });
+    const session = this.current.run.session;
+    const after = before && version !== null ? await this.spec.fs.read(path).catch(() => null) : null;
+    const change =
+      before && after?.version === version
+        ? { from: before.version, diff: smallDiff(path, before.content, after.content) }
+        : {};
+    // A scenario opened while the file was read is another session: this one no longer shows.
+    if (this.current.run.session !== session) return;
+    session.emit({ type: 'external/edit', path, who: 'other-tab', version, ...change });
     this.changed();
   }
 
