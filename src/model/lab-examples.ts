@@ -14,7 +14,10 @@ export interface LabExample {
   order: 'pre' | 'default';
   /** The plugin module (JavaScript), in the format of the README's "Sandboxed plugins". */
   source: string;
-  /** The same module with its comments in Chinese: the code is the same, character for character. */
+  /**
+   * The same module with its comments in Chinese, and the text it shows a person (an approval prompt, a
+   * tool's description) too: the code is otherwise the same, character for character.
+   */
   sourceZh: string;
   /** The id of the scenario to run with it; that scenario's `lab` is this example's id. */
   scenario: string;
@@ -246,7 +249,7 @@ export function preExecute({ tool, args }) {
   // str_replace_editor 在 args.command 里说明它要做什么（'view' 只是读）。
   const what = tool === 'str_replace_editor' ? args.command : tool;
   if (!CHANGES.includes(what)) return { verdict: 'allow' };
-  return { verdict: 'ask', prompt: 'Let the agent ' + what + ' ' + args.path + '?' };
+  return { verdict: 'ask', prompt: '智能体要 ' + what + ' ' + args.path + '，允许吗？' };
 }
 `;
 
@@ -294,7 +297,7 @@ const FORTUNES = {
 
 export const tool = {
   name: 'fortune',
-  description: 'Tell a fortune about a topic: work, travel or home.',
+  description: '说一句关于某个话题的运势：work、travel 或 home。',
   inputSchema: {
     type: 'object',
     properties: { topic: { type: 'string', enum: ['work', 'travel', 'home'] } },

@@ -1,6 +1,6 @@
 import type { Playground } from '../run';
 import { h, num } from './dom';
-import { tr } from './i18n';
+import { colon, tr } from './i18n';
 import type { OutcomeCheck } from './outcome';
 import type { Notice, UiStore } from './state';
 
@@ -134,7 +134,7 @@ export class Banners {
           h(
             'p',
             { class: 'banner info', 'data-banner': 'replay' },
-            `↻ ${replay.title}: ${tr('replayMode')} `,
+            `↻ ${replay.title}${colon()}${tr('replayMode')} `,
             read &&
               h(
                 'label',

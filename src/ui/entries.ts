@@ -1,8 +1,8 @@
 import type { CallEntry, ExternalEntry, LiveCall, TranscriptEntry } from '../harness';
 import { renderCard } from './cards';
 import { h, num } from './dom';
-import { errorForPeople, type PeopleError } from './error-words';
-import { lang, tr } from './i18n';
+import { errorForPeople, fallbackForPeople, type PeopleError } from './error-words';
+import { labelled, lang, tr } from './i18n';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text).length;
@@ -54,7 +54,7 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
       'data-tool': entry.tool,
       'data-error-code': error?.code,
       'data-impure': impure.length ? 'true' : undefined,
-      'aria-label': `${tr('result')}: ${entry.tool}${error ? ` — ${error.code}` : ''}`,
+      'aria-label': labelled('result', `${entry.tool}${error ? ` — ${error.code}` : ''}`),
     },
     h(
       'header',
@@ -78,7 +78,11 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
     ),
     leak && h('p', { class: 'leak', role: 'note', 'data-leak': 'true' }, `⚠ ${tr('leak', { plugin: leak })}`),
     result.card.fallback &&
-      h('p', { class: 'fallback' }, `⚠ ${tr('fallbackCard', { why: result.card.fallback })}`),
+      h(
+        'p',
+        { class: 'fallback' },
+        `⚠ ${tr('fallbackCard', { why: fallbackForPeople(result.card.fallback, lang()) })}`,
+      ),
     impure.length > 0 &&
       h('p', { class: 'impure', role: 'note' }, `⚠ ${tr('impure', { which: impure.join(', ') })}`),
     !error && renderCard(result.card.card),
@@ -123,7 +127,7 @@ function externalView(entry: ExternalEntry): HTMLElement {
       'data-entry': 'external',
       'data-path': entry.path,
       'data-who': entry.who,
-      'aria-label': `${tr('externalEdit')}: ${entry.path}`,
+      'aria-label': labelled('externalEdit', entry.path),
     },
     h(
       'header',

@@ -162,3 +162,22 @@ export function errorForPeople(
 
 /** The codes that have Chinese words (for the test that checks every code a tool can end with has them). */
 export const codesWithWords: readonly string[] = Object.keys(ZH);
+
+/** Why a tool's own card was not shown, as the harness words it, and in Chinese. */
+const FALLBACK_ZH: readonly { english: RegExp; zh: (rest: string) => string }[] = [
+  { english: /^presenter threw: /, zh: (rest) => `工具的卡片函数抛出了异常：${rest}` },
+  { english: /^invalid card: /, zh: (rest) => `工具给出的卡片不符合卡片格式：${rest}` },
+];
+
+/**
+ * The reason a card fell back to generic, for a person: the harness's words in English; in Chinese its
+ * own part translated and what the tool itself said (a thrown message, the schema's complaint) kept.
+ */
+export function fallbackForPeople(reason: string, lang: Lang): string {
+  if (lang === 'en') return reason;
+  for (const { english, zh } of FALLBACK_ZH) {
+    const m = english.exec(reason);
+    if (m) return zh(reason.slice(m[0].length));
+  }
+  return reason;
+}

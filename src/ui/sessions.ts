@@ -1,7 +1,7 @@
 import type { ImportError, SessionHead } from '../model';
 import { scenarioById } from '../model';
 import { h, num } from './dom';
-import { lang, tr } from './i18n';
+import { labelled, lang, tr } from './i18n';
 
 /** The "Past sessions" dialog: every stored session, newest first, each opened in replay on request. */
 export function pastSessionsDialog(
@@ -35,7 +35,10 @@ export function pastSessionsDialog(
         {
           type: 'button',
           'data-action': 'open-session',
-          'aria-label': `${tr('openReplay')}: ${s.title}, ${when(s.updatedAt)}`,
+          'aria-label': labelled(
+            'openReplay',
+            `${s.title}${lang() === 'zh' ? '，' : ', '}${when(s.updatedAt)}`,
+          ),
           onclick: () => {
             dialog.close();
             open(s.id);

@@ -1,6 +1,6 @@
 import { MAX_LAB_PLUGINS, type LabPlugin } from '../../model';
 import { h } from '../dom';
-import { tr } from '../i18n';
+import { labelled, tr } from '../i18n';
 import { lt } from './strings';
 
 import { DEADLINES } from './kept';
@@ -48,7 +48,7 @@ export function slotsView(
       },
       h('input', {
         type: 'checkbox',
-        'aria-label': `${tr('labEnabled')}: ${line.label}`,
+        'aria-label': labelled('labEnabled', line.label),
         'data-action': 'lab-enabled',
         checked: line.enabled,
         onchange: (e: Event) => spec.enable(i, (e.target as HTMLInputElement).checked),

@@ -3,7 +3,7 @@ import { MemoryBackend } from '../../../src/fs/memory';
 import type { ToolResult } from '../../../src/harness';
 import { scenarios } from '../../../src/model';
 import { Playground } from '../../../src/run';
-import { codesWithWords, errorForPeople } from '../../../src/ui/error-words';
+import { codesWithWords, errorForPeople, fallbackForPeople } from '../../../src/ui/error-words';
 import { toolForPeople } from '../../../src/ui/tool-words';
 import { nodeSqlEngine } from '../model/sql-engine';
 
@@ -79,5 +79,18 @@ describe('tool words for people', () => {
         expect(toolForPeople(name, 'en')).toBeNull();
       }
     }
+  });
+});
+
+describe('fallbackForPeople', () => {
+  it('keeps the harness words in English', () => {
+    expect(fallbackForPeople('presenter threw: boom', 'en')).toBe('presenter threw: boom');
+  });
+  it('translates the harness part in Chinese and keeps what the tool said', () => {
+    expect(fallbackForPeople('presenter threw: boom', 'zh')).toBe('工具的卡片函数抛出了异常：boom');
+    expect(fallbackForPeople('invalid card: Required', 'zh')).toBe('工具给出的卡片不符合卡片格式：Required');
+  });
+  it('leaves a reason it does not know as it is', () => {
+    expect(fallbackForPeople('something else', 'zh')).toBe('something else');
   });
 });

@@ -1,5 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { allStrings, pickLang, setLang, tr, type StringKey } from '../../../src/ui/i18n';
+import {
+  allStrings,
+  labelled,
+  pickLang,
+  setLang,
+  stringParts,
+  tr,
+  type StringKey,
+} from '../../../src/ui/i18n';
 
 const entries = Object.entries(allStrings) as [StringKey, { en: string; zh: string }][];
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -32,6 +40,25 @@ describe('the string table', () => {
 
   it('has the same placeholders in both languages', () => {
     for (const [key, text] of entries) expect(placeholders(text.zh), key).toEqual(placeholders(text.en));
+  });
+
+  it('gives each key in one part only, so no part silently overrides another', () => {
+    const seen = new Map<string, string>();
+    const twice: string[] = [];
+    for (const [part, table] of Object.entries(stringParts)) {
+      for (const key of Object.keys(table)) {
+        if (seen.has(key)) twice.push(`${key} (${seen.get(key)} and ${part})`);
+        seen.set(key, part);
+      }
+    }
+    expect(twice).toEqual([]);
+    expect(Object.keys(allStrings)).toHaveLength(seen.size);
+  });
+
+  it('joins a label to its value with the colon of the language', () => {
+    expect(labelled('result', 'read')).toBe('Result: read');
+    setLang('zh');
+    expect(labelled('result', 'read')).toBe('结果：read');
   });
 
   it('has no English strings written in Chinese by mistake', () => {

@@ -1,0 +1,77 @@
+import type { Lang } from '../../model/scenario';
+
+/** The plugin bench and the approval dialog. */
+export const benchStrings = {
+  labIntro: {
+    en: 'Write a plugin and press Apply: it runs at once, in a sandbox that cannot reach this page, its storage or the network.',
+    zh: '写一个插件，按“应用”：它立刻生效，运行在沙箱里，碰不到本页面、存储或网络。',
+  },
+  labLoading: { en: 'Loading the plugin lab…', zh: '正在加载插件实验室……' },
+  labExamples: { en: 'Examples (each with its scenario)', zh: '示例（各带一个场景）' },
+  labPlugins: { en: 'Your plugins', zh: '你的插件' },
+  labNew: { en: '+ New plugin', zh: '+ 新插件' },
+  labRemove: { en: 'Remove', zh: '删除' },
+  labApply: { en: 'Apply', zh: '应用' },
+  labRun: { en: 'Run', zh: '运行' },
+  labEnabled: { en: 'On', zh: '启用' },
+  labLanguage: { en: 'Language', zh: '语言' },
+  labOrder: { en: 'Order', zh: '顺序' },
+  labOrderPre: { en: 'before the built-in policy (first wins)', zh: '排在内置策略之前（先到先决）' },
+  labOrderDefault: { en: 'after the built-in policy', zh: '排在内置策略之后' },
+  labDeadline: { en: 'Deadline per call (ms)', zh: '每次调用时限（毫秒）' },
+  labPolicy: { en: 'Built-in fs-observation-policy', zh: '内置 fs-observation-policy' },
+  labPolicyNote: {
+    en: 'Switching it restarts the scenario.',
+    zh: '切换会让场景重新开始。',
+  },
+  labUnnamed: { en: 'plugin {n}', zh: '插件 {n}' },
+  labNotApplied: { en: 'not applied', zh: '未应用' },
+  labEdited: { en: 'edited since Apply', zh: '应用后又改过' },
+  labOff: { en: 'off', zh: '已关闭' },
+  labStarting: { en: 'Starting the sandbox…', zh: '正在启动沙箱……' },
+  labCompiling: { en: 'Checking the TypeScript…', zh: '正在检查 TypeScript……' },
+  labLoadingPlugin: { en: 'Loading the plugin…', zh: '正在加载插件……' },
+  labApplied: {
+    en: 'Applied “{name}”: {hooks}. The next calls go through it.',
+    zh: '已应用“{name}”：{hooks}。之后的调用都会经过它。',
+  },
+  labAppliedTool: { en: 'tool {tool}', zh: '工具 {tool}' },
+  labNoHooks: { en: 'no hooks', zh: '没有钩子' },
+  labToolRefused: { en: 'Its tool was left out: {why}.', zh: '它的工具没有加入：{why}。' },
+  labFailed: { en: 'Not applied: {why}', zh: '没有应用：{why}' },
+  labCompileFailed: {
+    en: 'TypeScript found {n} problem(s); nothing was applied.',
+    zh: 'TypeScript 发现 {n} 个问题，没有应用。',
+  },
+  labFromLink: {
+    en: 'This plugin code came with the link. Read it first: it runs only when you press Run.',
+    zh: '这段插件代码来自链接。请先读一读：只有按“运行”它才会执行。',
+  },
+  labConsole: { en: 'Console: calls into the sandbox', zh: '控制台：沙箱中的调用' },
+  labConsoleEmpty: {
+    en: 'Each hook call (and each call of a plugin’s tool) shows here as the scenario runs: input, output, time and memory.',
+    zh: '场景运行时，每次钩子调用（以及插件工具的调用）都会显示在这里：输入、输出、耗时和内存。',
+  },
+  labClear: { en: 'Clear', zh: '清空' },
+  labInput: { en: 'input', zh: '输入' },
+  labOutput: { en: 'output', zh: '输出' },
+  labLogs: { en: 'console.log output', zh: 'console.log 输出' },
+  labDocs: { en: 'Plugin API', zh: '插件 API' },
+  labRuntimeError: { en: 'line {line}: {message}', zh: '第 {line} 行：{message}' },
+  labTypesNote: {
+    en: 'In TypeScript the API types are global: PreExecute, PostExecute, WriteIntent, EditIntent, Observed, PluginModule…',
+    zh: '在 TypeScript 中，API 类型是全局的：PreExecute、PostExecute、WriteIntent、EditIntent、Observed、PluginModule……',
+  },
+  labExampleLoaded: {
+    en: 'Example “{title}” applied, with its scenario loaded.',
+    zh: '示例“{title}”已应用，对应场景已加载。',
+  },
+  labScenarios: { en: 'Plugin lab', zh: '插件实验室' },
+  labScenariosNote: {
+    en: 'Each opens with its example plugin applied in the Plugin lab, where you can change it.',
+    zh: '写一个插件，按“应用”：它会立刻运行，所在的沙箱触及不到本页、本页的存储和网络。',
+  },
+  approveTitle: { en: 'A plugin asks before this call', zh: '插件在此调用前请求确认' },
+  approve: { en: 'Approve once', zh: '批准一次' },
+  deny: { en: 'Deny', zh: '拒绝' },
+} as const satisfies Record<string, Record<Lang, string>>;
