@@ -301,7 +301,7 @@ test('"The script is done" never shows while the Play button still says Pause', 
 });
 
 // The header wraps to two rows (96 px) at 1280 px, and the side panel sticks at 4.5rem (72 px) under it.
-test.fixme('beside a long transcript the header never covers the side’s tab row', async ({ page }) => {
+test('beside a long transcript the header never covers the side’s tab row', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openScenario(page, 'policy-strengths');
   await playByMouse(page);

@@ -214,9 +214,10 @@ test('? lists the keys; keys typed into the file editor stay text', async ({ pag
   const keys = page.locator('dialog[data-dialog="keys"]');
   await expect(keys).toBeVisible();
   const listed = await keys.locator('dt').allTextContents();
-  expect(listed).toEqual(['Space', '→', '←', 'E', 'R', 'P', '?']);
+  expect(listed).toEqual(['Space', 'Esc', '→', '←', 'E', 'R', 'P', '?']);
   await expect(keys.locator('dd')).toContainText([
     'Play or pause',
+    'Stop the call, Play or the model',
     'One step',
     'One step back',
     'Simulate external edit',
@@ -267,9 +268,7 @@ test('presentation mode: ?present=1, the P key and the header button named Prese
 });
 
 // present-mode CSS lands on main: here the tabs, the More menu, the preferences and the footer still show.
-test.fixme('presentation mode shows the transcript, the run controls and the ledger only', async ({
-  page,
-}) => {
+test('presentation mode shows the transcript, the run controls and the ledger only', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openScenario(page, 'stale-version', { present: '1', step: '2' });
   for (const name of ['Play', 'Step', 'Back', 'Reset', 'Simulate external edit', 'Present'])
@@ -282,7 +281,7 @@ test.fixme('presentation mode shows the transcript, the run controls and the led
 });
 
 // present-mode CSS lands on main: here the model's words are 15 px.
-test.fixme('presentation mode has large text at 1280×720: body at least 20 px, code at least 18 px', async ({
+test('presentation mode has large text at 1280×720: body at least 20 px, code at least 18 px', async ({
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 720 });

@@ -68,8 +68,15 @@ function readable(page: Page): Promise<Seen[]> {
       if (!el || !text || el.closest(skip) || !el.checkVisibility()) continue;
       seen.push({ where: describe(el), text });
     }
+    // A name on an element hidden from everyone (aria-hidden and visibility: hidden, like the sandbox's
+    // frames) is read by no one.
     for (const el of document.body.querySelectorAll('[aria-label], [title], [placeholder]')) {
-      if (el.closest(skip) || !el.checkVisibility()) continue;
+      if (
+        el.closest(skip) ||
+        el.closest('[aria-hidden="true"]') ||
+        !el.checkVisibility({ visibilityProperty: true })
+      )
+        continue;
       for (const name of ['aria-label', 'title', 'placeholder']) {
         const text = el.getAttribute(name)?.trim();
         if (text) seen.push({ where: `${describe(el)} @${name}`, text });
