@@ -1,4 +1,4 @@
-import picomatch from 'picomatch';
+import type Picomatch from 'picomatch';
 import { z } from 'zod';
 import { ToolError } from '../harness';
 import type { FsBackend } from '../fs/types';
@@ -9,8 +9,19 @@ const GlobInput = z.strictObject({
   pattern: z.string().min(1).describe('A glob such as **/*.ts or /src/*.md'),
 });
 
+/** The glob library, fetched with the first call that matches a pattern (not on the first page's path). */
+let library: Promise<typeof Picomatch> | null = null;
+
 /** A matcher for absolute paths; patterns may be written with or without the leading slash. */
-export function pathMatcher(pattern: string): (path: string) => boolean {
+export async function pathMatcher(pattern: string): Promise<(path: string) => boolean> {
+  library ??= import('picomatch').then(
+    (m) => m.default,
+    (error: unknown) => {
+      library = null; // a chunk that failed to load is fetched again next time
+      throw error;
+    },
+  );
+  const picomatch = await library;
   try {
     const test = picomatch(pattern.replace(/^\//, ''), { dot: true });
     return (path) => test(path.replace(/^\//, ''));
@@ -31,7 +42,7 @@ export function globTool(fs: FsBackend, cap = 100) {
     input: GlobInput,
     output: SearchValue,
     async execute(args) {
-      const matches = pathMatcher(args.pattern);
+      const matches = await pathMatcher(args.pattern);
       const all = (await fs.list()).filter((f) => matches(f.path)).map((f) => ({ path: f.path }));
       return capped(
         args.pattern,

@@ -33,7 +33,7 @@ export function grepTool(fs: FsBackend, cap = 50) {
     output: SearchValue,
     async execute(args) {
       const re = regex(args.pattern, args.ignore_case ?? false);
-      const inScope = args.glob ? pathMatcher(args.glob) : () => true;
+      const inScope = args.glob ? await pathMatcher(args.glob) : () => true;
       const all: SearchValue['matches'] = [];
       for (const info of await fs.list()) {
         if (!inScope(info.path)) continue;
