@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
-import { labExamples } from './lab-examples';
+import { labExampleIds } from './lab-example-ids';
 import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
 
 /** The `format` of a scenario file. */
@@ -41,7 +41,6 @@ export const LocalText = z
 
 const ErrorCode = z.string().regex(ERROR_CODE, 'not an error code (capital letters, digits and _)');
 const PluginId = z.enum(builtInPluginIds).meta({ description: 'A built-in plugin, by id.' });
-const labIds = labExamples.map((example) => example.id) as [string, ...string[]];
 
 /** A change behind the agent's back: the first `find` replaced with `replace`, else `append` added. */
 export const ScenarioChange = z
@@ -135,7 +134,7 @@ const fields = {
       'Changes that land in the gap of a write (after its checks, before the write); one per path, on paths no external step changes.',
   }),
   lab: z
-    .enum(labIds)
+    .enum(labExampleIds)
     .optional()
     .meta({ description: 'The plugin-lab example (built-in) this scenario is made for.' }),
   steps: z

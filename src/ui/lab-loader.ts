@@ -1,4 +1,4 @@
-import { labExampleById, type Scenario } from '../model';
+import type { Scenario } from '../model';
 import type { PluginLab } from './lab';
 import type { LabSpec } from './lab/spec';
 
@@ -36,9 +36,11 @@ export class LabLoader {
    * for it); `show` brings the lab's tab forward.
    */
   async applyExample(scenario: Scenario, show: boolean): Promise<void> {
-    const example = scenario.lab ? labExampleById(scenario.lab) : undefined;
-    if (!example) return;
+    if (!scenario.lab) return;
     if (show) this.spec.store.set({ tab: 'lab' });
-    await (await this.open()).useExample(example);
+    // The examples' sources come with the lab, never on the first page's path.
+    const [lab, { labExampleById }] = await Promise.all([this.open(), import('../model/lab-examples')]);
+    const example = labExampleById(scenario.lab);
+    if (example) await lab.useExample(example);
   }
 }

@@ -1,7 +1,8 @@
 // The plugin lab, driven as a visitor drives it: type a plugin, Apply, run a scenario, read the console
 // and the inline marks; examples in one click; TypeScript mode; plugin code arriving in a share link.
 import { expect, test, type Page } from '@playwright/test';
-import { encodeShare, labExamples } from '../../src/model';
+import { encodeShare } from '../../src/model';
+import { labExamples } from '../../src/model/lab-examples';
 import { RUN_TIMEOUT, errorCodes, openScenario, playByMouse, storedText, type WithApp } from './app';
 
 test.describe.configure({ timeout: 120_000 });

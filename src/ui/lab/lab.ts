@@ -1,4 +1,5 @@
-import { MAX_LAB_PLUGINS, starterPlugin, type LabExample, type LabPlugin, type Scenario } from '../../model';
+import { MAX_LAB_PLUGINS, starterPlugin, type LabPlugin, type Scenario } from '../../model';
+import type { LabExample } from '../../model/lab-examples';
 import type { Tool } from '../../harness';
 import { checkResult } from '../../sandbox';
 import { fill, h } from '../dom';
@@ -116,10 +117,7 @@ export class PluginLab {
     this.render();
   }
 
-  /**
-   * Puts an example in as the only plugin and applies it, into the run as it is: the app loads its
-   * scenario around it (or carries on a saved run of it).
-   */
+  /** Puts an example in as the only plugin and applies it; the app loads its scenario around it. */
   async useExample(example: LabExample): Promise<void> {
     await this.ready;
     const source = lang() === 'zh' ? example.sourceZh : example.source;

@@ -1,4 +1,4 @@
-import { labExamples } from '../../model';
+import { labExamples } from '../../model/lab-examples';
 import { h } from '../dom';
 import { lang, tr } from '../i18n';
 import { apiDocs } from './docs';

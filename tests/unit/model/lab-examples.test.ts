@@ -2,14 +2,8 @@ import { nodeSqlEngine } from './sql-engine';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import type { Approve, LiveCall } from '../../../src/harness';
-import {
-  MAX_PLUGIN_SOURCE,
-  labExampleById,
-  labExamples,
-  scenarioById,
-  scenarios,
-  type LabExample,
-} from '../../../src/model';
+import { MAX_PLUGIN_SOURCE, labExampleIds, scenarioById, scenarios } from '../../../src/model';
+import { labExampleById, labExamples, type LabExample } from '../../../src/model/lab-examples';
 import { Playground } from '../../../src/run';
 import { Sandbox, type SandboxCall, sandboxPlugin, sandboxTool } from '../../../src/sandbox';
 import { fakeWorkers } from '../sandbox/fake-link';
@@ -199,6 +193,13 @@ describe('impure', () => {
       expect(c.impure).toContain('render');
       expect(c.entry.result?.modelText).toMatch(/Lucky numbers: \d+, \d+, \d+\.$/);
     }
+  });
+});
+
+describe('the ids a scenario may name', () => {
+  it('are the examples’ ids, in the lab’s order', () => {
+    expect(labExamples.map((e) => e.id)).toEqual([...labExampleIds]);
+    expect(new Set(labExampleIds).size).toBe(labExampleIds.length);
   });
 });
 
