@@ -11,7 +11,7 @@ import type { Playground } from './playground';
 export type ErrorMode = 'coded' | 'vague';
 
 /** The limits of one run, unless told otherwise: 20 requests, and 200,000 tokens in and out. */
-export const AGENT_LIMITS = Object.freeze({ turns: 20, tokens: 200_000 });
+export const AGENT_LIMITS = /* @__PURE__ */ Object.freeze({ turns: 20, tokens: 200_000 });
 
 /** Why a run ended without finishing: a failed request, or a limit (`MODEL_LIMIT`). */
 export type AgentFailure = Omit<ModelFailure, 'code'> & {

@@ -1,5 +1,3 @@
-export * from './agent';
-export * from './experiment';
 export * from './playground';
 export * from './plugins';
 export * from './run';

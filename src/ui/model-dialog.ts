@@ -1,15 +1,11 @@
 import {
   checkModelSettings,
-  endpointOf,
-  modelPresets,
-  presetFor,
-  withOrigin,
-  type ModelPreset,
   type ModelSettings,
   type ModelSettingsStore,
   type ProviderName,
   type SettingsProblem,
 } from '../model';
+import { endpointOf, modelPresets, presetFor, withOrigin, type ModelPreset } from '../model/providers';
 import { h } from './dom';
 import { lang, tr } from './i18n';
 import './styles/model.css';

@@ -1,13 +1,10 @@
-import { createProvider, type Fetch, type ModelSettings } from '../model';
-import {
-  Agent,
-  compareRuns,
-  type AgentFailure,
-  type AgentState,
-  type ErrorMode,
-  type FinishedRun,
-  type Playground,
-} from '../run';
+// The model's run is loaded on first use: its providers and agent loop are imported here, never through
+// the barrels the first page reads.
+import type { ModelSettings } from '../model';
+import { createProvider, type Fetch } from '../model/providers';
+import type { Playground } from '../run';
+import { Agent, type AgentFailure, type AgentState, type ErrorMode, type FinishedRun } from '../run/agent';
+import { compareRuns } from '../run/experiment';
 import { h, num } from './dom';
 import { lang, tr } from './i18n';
 import type { UiStore } from './state';

@@ -4,15 +4,11 @@ import { describe, expect, it } from 'vitest';
 import { fakeFetch } from '../../../scripts/fake-model.mjs';
 import { MemoryBackend } from '../../../src/fs/memory';
 import type { HarnessEvent } from '../../../src/harness';
-import { createProvider, scenarioById, type Fetch, type ModelSettings } from '../../../src/model';
-import {
-  Agent,
-  Playground,
-  compareRuns,
-  systemPrompt,
-  type AgentSpec,
-  type AgentState,
-} from '../../../src/run';
+import { scenarioById, type ModelSettings } from '../../../src/model';
+import { createProvider, type Fetch } from '../../../src/model/providers';
+import { Playground } from '../../../src/run';
+import { Agent, systemPrompt, type AgentSpec, type AgentState } from '../../../src/run/agent';
+import { compareRuns } from '../../../src/run/experiment';
 
 const KEY = 'sk-planted-KEY-agent-77aa';
 let tokens = 0;

@@ -3,7 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { scenarioById } from '../../../src/model';
-import { Playground, summarizeRun, type FinishedRun } from '../../../src/run';
+import { Playground } from '../../../src/run';
+import type { FinishedRun } from '../../../src/run/agent';
+import { summarizeRun } from '../../../src/run/experiment';
 
 const model = { provider: 'openai' as const, model: 'm', baseUrl: 'https://x.example/v1' };
 
