@@ -132,7 +132,10 @@ export class Engine {
     // Past the deadline, the stop waits for a loop probe (where the frame's position is the loop's) for
     // a moment; code with no loop to probe is stopped that moment later.
     if (t > this.deadline && (this.probing || t > this.deadline + PROBE_GRACE_MS)) {
-      this.stopped = { limit: 'deadline' };
+      // A heap measured less often as it grows can pass its limit unmeasured until the deadline: the
+      // limit it is over is then the one to name.
+      const usedBytes = this.watching ? memoryUsed(runtime) : 0;
+      this.stopped = usedBytes > limits.memoryBytes ? { limit: 'memory', usedBytes } : { limit: 'deadline' };
       return true;
     }
     if (!this.watching || t < this.nextMeasure) return false;
