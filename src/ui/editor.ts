@@ -32,7 +32,8 @@ export function createEditor(parent: HTMLElement, path: string, content: string,
         EditorView.lineWrapping,
         // Keeps a CRLF file CRLF when it is saved from the editor.
         content.includes('\r\n') ? EditorState.lineSeparator.of('\r\n') : [],
-        EditorView.contentAttributes.of({ 'aria-label': label }),
+        // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
+        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
       ],
     }),
   });

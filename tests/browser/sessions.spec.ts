@@ -237,12 +237,12 @@ test('the More menu works from the keyboard, and every item has a name', async (
   await page.keyboard.press('Enter');
   const panel = page.locator('.menu-panel');
   await expect(panel).toBeVisible();
-  await page.screenshot({ path: '/tmp/more-menu.png' });
   const names = await panel
     .locator('button, input:not([type="file"])')
     .evaluateAll((els) => els.map((el) => (el as HTMLElement).innerText || el.closest('label')?.innerText));
   expect(names).toEqual([
     'Open scenario file…',
+    'Model…',
     'Export session',
     'Import session…',
     'Copy share link',
@@ -255,6 +255,8 @@ test('the More menu works from the keyboard, and every item has a name', async (
   await expect(page.getByLabel('Session file to import')).toBeAttached();
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-action="open-scenario"]')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('[data-action="model"]')).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.locator('[data-action="export"]')).toBeFocused();
   await page.keyboard.press('Escape');

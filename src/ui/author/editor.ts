@@ -35,7 +35,8 @@ export function createScenarioEditor(
     json(),
     // Long strings (a file's content) wrap: the side panel is narrow, and nothing scrolls sideways out of reach.
     EditorView.lineWrapping,
-    EditorView.contentAttributes.of({ 'aria-label': spec.label }),
+    // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
+    EditorView.contentAttributes.of({ 'aria-label': spec.label, tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();
     }),
