@@ -19,6 +19,15 @@ const shots = [
   },
   // The plugin lab: an example loaded in one click and run, its console filled. At 1280 px the lab is a
   // workspace beside the transcript: editor, status line and console in view without scrolling.
+  {
+    name: 'present-en',
+    lang: 'en',
+    scheme: 'light',
+    width: 1280,
+    height: 720,
+    scenario: 'stale-version',
+    present: true,
+  },
   { name: 'lab-light-en', lang: 'en', scheme: 'light', width: 1280, height: 800, lab: 'redact-content' },
   { name: 'lab-dark-zh', lang: 'zh', scheme: 'dark', width: 1280, height: 800, lab: 'deny-secrets' },
   { name: 'lab-phone-en', lang: 'en', scheme: 'light', width: 375, height: 780, lab: 'first-wins' },
@@ -50,9 +59,11 @@ try {
       await page.click(`[data-example="${shot.lab}"]`);
       await page.waitForSelector('.lab-status[data-tone="ok"]', { timeout: 60_000 });
     }
-    // Approval prompts (the ask example) are answered, approving each.
+    // Approval prompts (the ask example) are answered, approving each; where Play waits for the
+    // scripted external edit, the button is pressed, as a teacher would.
     const answering = setInterval(() => {
       page.click('dialog[data-dialog="approval"] [data-action="approve"]', { timeout: 100 }).catch(() => {});
+      page.click('#app[data-waiting="true"] [data-action="external"]', { timeout: 100 }).catch(() => {});
     }, 200);
     await page.evaluate(() => window.playground.play());
     await page.waitForSelector('#app[data-run-state="done"]', { timeout: 60_000 });
@@ -62,6 +73,19 @@ try {
       // On a phone the lab is its own view: scroll it to the status line; wide, all of it is in view.
       if (shot.width < 760) await page.locator('.lab-status').scrollIntoViewIfNeeded();
       else await page.evaluate(() => window.scrollTo(0, 0));
+    }
+    if (shot.present) {
+      await page.click('[data-action="present"]');
+      await page.waitForSelector('#app[data-present="true"]');
+    }
+    if (shot.scenario === 'stale-version') {
+      // The lesson's moment at the top of the screen: the external edit, then the edit it makes stale.
+      await page.waitForTimeout(800);
+      await page.locator('[data-entry="external"]').first().evaluate((el) => {
+        const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+        const banners = document.querySelector('.banners')?.getBoundingClientRect().height ?? 0;
+        window.scrollBy(0, el.getBoundingClientRect().top - header - banners - 12);
+      });
     }
     // Fonts (the CJK ones are large) and the lazily loaded highlighter must be in before the picture.
     await page.evaluate(() => document.fonts.ready);
