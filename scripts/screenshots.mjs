@@ -81,11 +81,14 @@ try {
     if (shot.scenario === 'stale-version') {
       // The lesson's moment at the top of the screen: the external edit, then the edit it makes stale.
       await page.waitForTimeout(800);
-      await page.locator('[data-entry="external"]').first().evaluate((el) => {
-        const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
-        const banners = document.querySelector('.banners')?.getBoundingClientRect().height ?? 0;
-        window.scrollBy(0, el.getBoundingClientRect().top - header - banners - 12);
-      });
+      await page
+        .locator('[data-entry="external"]')
+        .first()
+        .evaluate((el) => {
+          const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
+          const banners = document.querySelector('.banners')?.getBoundingClientRect().height ?? 0;
+          window.scrollBy(0, el.getBoundingClientRect().top - header - banners - 12);
+        });
     }
     // Fonts (the CJK ones are large) and the lazily loaded highlighter must be in before the picture.
     await page.evaluate(() => document.fonts.ready);
