@@ -203,10 +203,7 @@ export class App {
     if (scenario) await this.open(scenario, asIs);
   }
 
-  /**
-   * Opens any scenario afresh: a built-in one, or one of the visitor's own (a file, a link, the embed
-   * API, the authoring panel). See `load` for `asIs`.
-   */
+  /** Opens any scenario afresh, built-in or the visitor's own (file, link, embed, authoring); see `load`. */
   async open(scenario: Scenario, asIs = false): Promise<void> {
     this.runner.pause();
     if (!asIs) await this.lab.applyExample(scenario, !this.spec.embed);
@@ -381,11 +378,14 @@ export class App {
     this.flush();
   }
 
-  /** Asks for one update of every view, after the changes of this moment have all been made. */
+  /** One update of every view after this moment's changes; while playing, once a frame (or 50 ms). */
   private changed(): void {
     if (this.flushQueued) return;
     this.flushQueued = true;
-    queueMicrotask(() => this.flush());
+    if (this.store.get().run !== 'playing') return queueMicrotask(() => this.flush());
+    const once = () => this.flushQueued && this.flush();
+    requestAnimationFrame(once);
+    setTimeout(once, 50);
   }
 
   /** Updates every view in place from the run and the store, and tells who listens. */

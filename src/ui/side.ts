@@ -14,7 +14,9 @@ const tabs: { id: Tab; label: StringKey }[] = [
   { id: 'author', label: 'author' },
 ];
 
-const phone = () => window.matchMedia('(max-width: 760px)');
+let phoneQuery: MediaQueryList | null = null;
+/** The phone-width query, made once: asking the browser anew on every update costs a style lookup. */
+const phone = () => (phoneQuery ??= window.matchMedia('(max-width: 760px)'));
 
 /**
  * The side panels and their tabs. Every panel's element is made once and kept; only the panel shown is
