@@ -22,6 +22,7 @@ import { PageView } from './page';
 import { AUTO_EXTERNAL, writeFlag } from './prefs';
 import { ModelFeature } from './model-feature';
 import { Persistence } from './persistence';
+import { Redraw } from './redraw';
 import { Replays } from './replays';
 import { Runner } from './runner';
 import { badRecordsNotice, initialState, startPlayground, type AppSpec } from './start';
@@ -52,7 +53,7 @@ export class App {
   private page: PageView | null = null;
   /** The plugin lab, loaded on first show. */
   readonly lab: LabLoader;
-  private flushQueued = false;
+  private readonly redraw: Redraw;
 
   /**
    * Makes the app with its playground ready: the saved run carried on when it fits its scenario (else a
@@ -70,6 +71,7 @@ export class App {
     private readonly resumed: SessionRecord | null,
   ) {
     this.store = uiStore(initialState(spec, pg));
+    this.redraw = new Redraw(this.store, () => this.flush());
     this.runner = new Runner(this.store, () => this.pg);
     this.files = new WorkspaceFiles(spec.fs);
     this.editor = new FileEditor({
@@ -93,7 +95,7 @@ export class App {
       pg: () => this.pg,
       store: this.store,
       exclusive: (task) => this.runner.exclusive(task),
-      shown: () => this.changed(),
+      shown: () => this.redraw.request(),
     });
     const plugins = spec.plugins ?? [];
     this.lab = new LabLoader(
@@ -108,7 +110,7 @@ export class App {
         },
         ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
       },
-      () => this.changed(),
+      () => this.redraw.request(),
     );
     this.persistence = new Persistence({
       store: this.store,
@@ -120,16 +122,16 @@ export class App {
     });
     pg.subscribe(() => {
       this.persistence.schedule();
-      this.changed();
+      this.redraw.request();
     });
-    this.files.subscribe(() => this.changed());
+    this.files.subscribe(() => this.redraw.request());
     this.store.on(['lang'], () => this.relayout());
     this.store.on(['run'], (state) => {
       // A run that stops is saved at once; while it plays, saves are spaced out.
       if (state.run !== 'playing') this.persistence.schedule();
     });
     watchOutcomes(this.store, () => this.pg, spec.fs);
-    this.store.on(null, () => this.changed());
+    this.store.on(null, () => this.redraw.request());
   }
 
   /** Hears every update of the page (the embed API reports state this way). */
@@ -184,7 +186,7 @@ export class App {
         scenario: (file) => this.openScenarioFile(file),
       });
     }
-    this.flush();
+    this.redraw.now();
   }
 
   /** Writes any change not saved yet; resolves when the store has it. */
@@ -375,22 +377,11 @@ export class App {
       openLab: () => void this.openLab(),
       replayKey: () => this.replays.key,
     });
-    this.flush();
-  }
-
-  /** One update of every view after this moment's changes; while playing, once a frame (or 50 ms). */
-  private changed(): void {
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    if (this.store.get().run !== 'playing') return queueMicrotask(() => this.flush());
-    const once = () => this.flushQueued && this.flush();
-    requestAnimationFrame(once);
-    setTimeout(once, 50);
+    this.redraw.now();
   }
 
   /** Updates every view in place from the run and the store, and tells who listens. */
   private flush(): void {
-    this.flushQueued = false;
     if (!this.page) return;
     this.page.update();
     for (const listener of this.listeners) listener(this);

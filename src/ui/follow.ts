@@ -1,13 +1,23 @@
 import { h } from './dom';
 import { tr } from './i18n';
 
-/** How long after following to the newest entry the list's growing is followed too. */
-const SETTLE_MS = 600;
+/** While a run plays, one scroll to the newest entry this often at most: each one lays the page out. */
+const PLAYING_GAP_MS = 200;
+/** How long after new entries the list's growing is followed too. */
+const SETTLE_MS = 1000;
+/** A scroll this soon after the visitor's wheel, touch or scrolling key is taken as theirs. */
+const INPUT_MS = 800;
+/** Keys that scroll the page up (or anywhere, for the ones that jump). */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
 
 /**
  * Keeps the newest transcript entry in view as entries arrive, unless the visitor has scrolled up to
- * read: then a button named "New entries" appears, and pressing it follows again. One scroll a frame at
- * most, so a run at instant speed does not lay the page out for every entry.
+ * read: then a button named "New entries" appears, and pressing it follows again.
+ *
+ * Only the visitor's own scrolling (a wheel, a touch, a scrolling key, the scroll bar) stops following:
+ * the page also moves by itself (its own scrolls, entries taking their real height as they come near
+ * the screen, the browser keeping what is shown in place), and none of that is the visitor's wish.
+ * The page asks for a scroll once per update; while a run plays, one scroll per PLAYING_GAP_MS at most.
  */
 export class Follow {
   readonly button = h(
@@ -18,58 +28,117 @@ export class Follow {
     h('span', { 'data-words': '' }),
   );
   private following = true;
-  private ours = 0;
-  private queued = false;
+  /** New entries came in this update. */
+  private pending = false;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private lastEnd = -Infinity;
   /** Until when the list's growing is followed too: entries off screen take their real height late. */
   private settleUntil = 0;
+  /** When the visitor last did something that scrolls. */
+  private input = -Infinity;
+  private lastY = 0;
 
-  constructor(private readonly list: HTMLElement) {
+  constructor(
+    private readonly list: HTMLElement,
+    private readonly playing: () => boolean,
+  ) {
     this.button.querySelector('[data-words]')!.textContent = tr('newEntries');
     this.button.addEventListener('click', () => {
       this.following = true;
       this.button.hidden = true;
+      this.settleUntil = performance.now() + SETTLE_MS;
       this.toEnd();
     });
+    const mark = () => {
+      const now = performance.now();
+      // A new gesture: where the page stood before it.
+      if (now - this.input > INPUT_MS) this.lastY = window.scrollY;
+      this.input = now;
+    };
+    const options = { capture: true, passive: true } as const;
+    window.addEventListener(
+      'wheel',
+      (event) => {
+        mark();
+        // Up the page, away from the newest entry: stop at once, before the scroll lands.
+        if (event.deltaY < 0) this.leave();
+      },
+      options,
+    );
+    window.addEventListener('touchmove', mark, options);
+    window.addEventListener('keydown', (event) => SCROLL_KEYS.has(event.key) && mark(), options);
+    // The page's scroll bar: a press on the root beside its content.
+    window.addEventListener(
+      'pointerdown',
+      (event) => event.target === document.documentElement && mark(),
+      options,
+    );
     window.addEventListener('scroll', () => this.scrolled(), { passive: true });
     // Entries are laid out only once near the screen (content-visibility), so scrolling to the newest
     // can make the ones passed on the way grow, pushing it down again: follow that for a moment.
     new ResizeObserver(() => {
-      if (this.following && performance.now() < this.settleUntil) this.queueEnd();
+      if (this.following && performance.now() < this.settleUntil) this.request();
     }).observe(list);
   }
 
-  /** New entries came: follow them, or say so. */
+  /** New entries came (during the page's update): follow them once it is over, or say so. */
   appended(): void {
     if (!this.following) {
       this.button.hidden = false;
       return;
     }
-    this.queueEnd();
+    this.settleUntil = performance.now() + SETTLE_MS;
+    this.pending = true;
   }
 
-  private queueEnd(): void {
-    if (this.queued) return;
-    this.queued = true;
-    requestAnimationFrame(() => {
-      this.queued = false;
-      if (this.following) this.toEnd();
-    });
+  /** The page's update is over: make the scroll it asked for. Once the run stops, at once. */
+  update(): void {
+    if (this.timer !== null && !this.playing()) {
+      clearTimeout(this.timer);
+      this.timer = null;
+      this.pending = true;
+    }
+    if (!this.pending) return;
+    this.pending = false;
+    this.request();
   }
 
+  private request(): void {
+    if (this.timer !== null || !this.following) return;
+    const wait = this.playing() ? this.lastEnd + PLAYING_GAP_MS - performance.now() : 0;
+    if (wait <= 0) return this.toEnd();
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.toEnd();
+    }, wait);
+  }
+
+  /** Scrolls this page (never a page embedding it) down until the newest entry's end is on screen. */
   private toEnd(): void {
     const last = this.list.lastElementChild;
-    if (!(last instanceof HTMLElement) || !this.list.isConnected) return;
-    this.ours = performance.now();
-    this.settleUntil = this.ours + SETTLE_MS;
-    last.scrollIntoView({ block: 'end', behavior: 'auto' });
+    if (!this.following || !(last instanceof HTMLElement) || !this.list.isConnected) return;
+    this.lastEnd = performance.now();
+    const below = last.getBoundingClientRect().bottom - window.innerHeight;
+    if (below > 1) window.scrollTo({ top: window.scrollY + below, behavior: 'instant' });
   }
 
-  // A scroll of the visitor's (not one made here): following goes on only while the newest entry shows.
+  private leave(): void {
+    this.following = false;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  // Following goes on while the newest entry shows, and stops when the visitor scrolls up from it.
   private scrolled(): void {
-    if (performance.now() - this.ours < 150) return;
+    if (performance.now() - this.input > INPUT_MS) return;
+    const y = window.scrollY;
+    const up = y < this.lastY;
+    this.lastY = y;
     const last = this.list.lastElementChild;
     if (!last) return;
-    this.following = last.getBoundingClientRect().bottom <= window.innerHeight + 48;
-    if (this.following) this.button.hidden = true;
+    if (last.getBoundingClientRect().bottom <= window.innerHeight + 48) {
+      this.following = true;
+      this.button.hidden = true;
+    } else if (up) this.leave();
   }
 }

@@ -100,7 +100,7 @@ export class PageView {
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
-    this.follow = new Follow(this.transcript.el);
+    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing');
     this.transcript.onAppend(() => this.follow.appended());
     const files = (): FileSource => this.replayed()?.files ?? spec.files;
     // A replay has no file to open: contents were never logged.
@@ -210,5 +210,6 @@ export class PageView {
     this.side.update();
     const status = tr('keysHint');
     if (this.status.textContent !== status) this.status.textContent = status;
+    this.follow.update();
   }
 }

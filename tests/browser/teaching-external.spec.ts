@@ -276,18 +276,6 @@ test('every fresh run reads v1 → v2: the first run, after Reset, and after loa
   expect(await versionsShown(page)).toEqual(want);
 });
 
-/** Records, in the page, when it last scrolled (whoever scrolled it). */
-const watchScrolls = (page: Page) =>
-  page.addInitScript(() => {
-    window.addEventListener(
-      'scroll',
-      () => ((window as { lastScroll?: number }).lastScroll = performance.now()),
-      {
-        passive: true,
-      },
-    );
-  });
-
 test('while playing, the transcript keeps the newest entry in view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 480 });
   await openScenario(page, 'policy-strengths');
@@ -303,11 +291,10 @@ test('while playing, the transcript keeps the newest entry in view', async ({ pa
 });
 
 /**
- * Plays stale-version scrolled up at its start: two steps, the visitor scrolls to the top, then Play and
- * the external edit. Returns the follow button and the newest entry.
+ * Plays stale-version scrolled up at its start: two steps, the visitor scrolls to the top (with the
+ * wheel, or with `key`), then Play and the external edit. Returns the follow button and the newest entry.
  */
-async function playScrolledUp(page: Page): Promise<{ newEntries: Locator; last: Locator }> {
-  await watchScrolls(page);
+async function playScrolledUp(page: Page, key?: string): Promise<{ newEntries: Locator; last: Locator }> {
   await page.setViewportSize({ width: 1280, height: 420 });
   await openScenario(page, 'stale-version');
   await button(page, 'Step').click();
@@ -315,13 +302,14 @@ async function playScrolledUp(page: Page): Promise<{ newEntries: Locator; last: 
   await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '2');
   const newEntries = page.locator('[data-action="new-entries"]');
   await expect(newEntries).toBeHidden();
-  // The page ignores scrolls just after its own (so its following is not taken for the visitor's):
-  // the visitor scrolls up once the page has been still a moment.
-  await page.waitForFunction(
-    () => performance.now() - ((window as { lastScroll?: number }).lastScroll ?? 0) > 250,
-  );
-  await page.mouse.move(300, 300);
-  await page.mouse.wheel(0, -10_000);
+  await expect(page.locator('.transcript-list > [data-entry]').last()).toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  // At once, even just after the page's own scroll to the newest entry: only the visitor's scrolling counts.
+  if (key) await page.keyboard.press(key);
+  else {
+    await page.mouse.move(300, 300);
+    await page.mouse.wheel(0, -10_000);
+  }
   await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
 
   await button(page, 'Play').click();
@@ -349,6 +337,13 @@ test('the "New entries" button shows where the visitor reads, and pressing it sh
   await newEntries.click();
   await expect(last).toBeInViewport();
   await expect(newEntries).toBeHidden();
+});
+
+test('scrolled up with the Home key, the transcript stays there too', async ({ page }) => {
+  const { newEntries, last } = await playScrolledUp(page, 'Home');
+  await expect(newEntries).toBeVisible();
+  await expect(last).not.toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
 });
 
 test('the button that follows again is named exactly "New entries"', async ({ page }) => {
