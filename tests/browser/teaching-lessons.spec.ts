@@ -207,6 +207,21 @@ for (const { id, leak } of [
   });
 }
 
+test('a read card’s code is coloured once the run leaves the page a moment, its text still the file’s', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await playByMouse(page);
+  const code = page.locator('article[data-card="read"] pre code').first();
+  await expect(code).toBeVisible();
+  // The markdown heading is drawn bold by the highlighter's class.
+  const heading = code.locator('.tok-heading').first();
+  await expect(heading).toHaveText(/^#/);
+  expect(await heading.evaluate((el) => getComputedStyle(el).fontWeight)).toBe('700');
+  const file = scenarioById('happy-path')!.files['/notes.md']!;
+  expect(await code.textContent()).toBe(file.replace(/\n$/, ''));
+});
+
 test('the card tour names each card’s kind: read, diff, search, terminal, web and generic', async ({
   page,
 }) => {
