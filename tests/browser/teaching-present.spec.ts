@@ -331,6 +331,18 @@ for (const screen of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         screen.width,
       );
+      if (screen.sticky) {
+        // Two rows of controls at most, so the transcript keeps most of a short screen; the lesser
+        // buttons show their glyph and keep their words as their names (found by name above).
+        const header = await page.locator('header.topbar').boundingBox();
+        expect(header!.height, 'the header').toBeLessThanOrEqual(0.3 * screen.height);
+        await expect(button(page, 'Step')).toHaveText('⇥ Step');
+        expect(
+          await button(page, 'Step')
+            .locator('.label')
+            .evaluate((el) => el.clientWidth),
+        ).toBeLessThanOrEqual(1);
+      }
     } finally {
       await context.close();
     }
