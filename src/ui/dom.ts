@@ -34,7 +34,10 @@ export function fill(el: Element, ...children: (Child | Child[])[]): void {
   );
 }
 
+// Made once: `toLocaleString` builds a formatter on every call, and a read card numbers every line.
+const counts = new Intl.NumberFormat('en-US');
+
 /** A count written for people ("1,200"), the same in both languages. */
 export function num(n: number): string {
-  return n.toLocaleString('en-US');
+  return counts.format(n);
 }
