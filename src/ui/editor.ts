@@ -1,12 +1,11 @@
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, historyKeymap } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
 import { json } from '@codemirror/lang-json';
 import { markdown } from '@codemirror/lang-markdown';
 import { python } from '@codemirror/lang-python';
-import { syntaxHighlighting } from '@codemirror/language';
 import { EditorState, type Extension } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers } from '@codemirror/view';
-import { classHighlighter } from '@lezer/highlight';
+import { EditorView, keymap } from '@codemirror/view';
+import { editorBasics } from './editor-basics';
 
 function languageFor(path: string): Extension {
   if (/\.m?[jt]sx?$/i.test(path)) return javascript({ typescript: /\.tsx?$/i.test(path) });
@@ -23,17 +22,12 @@ export function createEditor(parent: HTMLElement, path: string, content: string,
     state: EditorState.create({
       doc: content,
       extensions: [
-        lineNumbers(),
-        history(),
+        editorBasics(label),
         keymap.of([...defaultKeymap, ...historyKeymap]),
-        // Token classes (tok-*) coloured by the stylesheet, so both themes keep readable contrast.
-        syntaxHighlighting(classHighlighter),
         languageFor(path),
         EditorView.lineWrapping,
         // Keeps a CRLF file CRLF when it is saved from the editor.
         content.includes('\r\n') ? EditorState.lineSeparator.of('\r\n') : [],
-        // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
-        EditorView.contentAttributes.of({ 'aria-label': label, tabindex: '0' }),
       ],
     }),
   });

@@ -1,10 +1,10 @@
-import { defaultKeymap, history, historyKeymap } from '@codemirror/commands';
+import { defaultKeymap, historyKeymap } from '@codemirror/commands';
 import { json } from '@codemirror/lang-json';
-import { bracketMatching, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { EditorState } from '@codemirror/state';
-import { EditorView, keymap, lineNumbers } from '@codemirror/view';
-import { classHighlighter } from '@lezer/highlight';
+import { EditorView, keymap } from '@codemirror/view';
+import { editorBasics } from '../editor-basics';
 
 /** A problem to underline, at offsets into the text. */
 export interface JsonMark {
@@ -26,17 +26,13 @@ export function createScenarioEditor(
   spec: { text: string; label: string; onChange: () => void },
 ): ScenarioEditor {
   const extensions = [
-    lineNumbers(),
-    history(),
+    editorBasics(spec.label),
     bracketMatching(),
     lintGutter(),
     keymap.of([...defaultKeymap, ...historyKeymap]),
-    syntaxHighlighting(classHighlighter),
     json(),
     // Long strings (a file's content) wrap: the side panel is narrow, and nothing scrolls sideways out of reach.
     EditorView.lineWrapping,
-    // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
-    EditorView.contentAttributes.of({ 'aria-label': spec.label, tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();
     }),

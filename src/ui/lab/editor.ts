@@ -1,12 +1,12 @@
 import { autocompletion, completionKeymap } from '@codemirror/autocomplete';
-import { defaultKeymap, history, historyKeymap, indentWithTab } from '@codemirror/commands';
+import { defaultKeymap, historyKeymap, indentWithTab } from '@codemirror/commands';
 import { javascript } from '@codemirror/lang-javascript';
-import { bracketMatching, indentOnInput, syntaxHighlighting } from '@codemirror/language';
+import { bracketMatching, indentOnInput } from '@codemirror/language';
 import { type Diagnostic, lintGutter, setDiagnostics } from '@codemirror/lint';
 import { Compartment, EditorState } from '@codemirror/state';
-import { EditorView, hoverTooltip, keymap, lineNumbers } from '@codemirror/view';
-import { classHighlighter } from '@lezer/highlight';
+import { EditorView, hoverTooltip, keymap } from '@codemirror/view';
 import api from '../../sandbox/plugin-api.ts?raw';
+import { editorBasics } from '../editor-basics';
 import { pluginCompletions } from './help';
 import { lt } from './strings';
 
@@ -92,20 +92,15 @@ export function createCodeEditor(
   let ts = spec.typescript;
   const isTs = () => ts;
   const extensions = (typescript: boolean) => [
-    lineNumbers(),
-    history(),
+    editorBasics(spec.label),
     indentOnInput(),
     bracketMatching(),
     lintGutter(),
     autocompletion({ override: [pluginCompletions(api, isTs)], icons: false }),
     typeHover(isTs),
     keymap.of([...completionKeymap, ...defaultKeymap, ...historyKeymap, indentWithTab]),
-    // Token classes (tok-*) coloured by the stylesheet, so both themes keep readable contrast.
-    syntaxHighlighting(classHighlighter),
     language.of(javascript({ typescript })),
     // No line wrapping: code keeps its lines, and a long one scrolls sideways.
-    // The text is the focusable part of the scrolling region (axe: scrollable-region-focusable).
-    EditorView.contentAttributes.of({ 'aria-label': spec.label, tabindex: '0' }),
     EditorView.updateListener.of((update) => {
       if (update.docChanged) spec.onChange();
     }),
