@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import { parseScenarioFile, type Scenario } from '../../../src/model';
+import { parseScenarioFile, scenarios, type Scenario } from '../../../src/model';
 import { Playground } from '../../../src/run';
 
 // The scenarios shown to authors, the README's and the example tutorial page's, are held to what they
@@ -42,4 +42,30 @@ describe.each([
 
 it('finds the README’s example', () => {
   expect(readmeExample).toContain('"format": "harness-playground/scenario"');
+});
+
+// The README's table of lessons repeats each built-in scenario's title and lesson: held to the files.
+describe('the README’s table of lessons', () => {
+  const start = readme.indexOf('| Id ');
+  const rows = readme
+    .slice(start, readme.indexOf('\n\n', start))
+    .split('\n')
+    .slice(2)
+    .map((line) => line.split('|').map((cell) => cell.trim()))
+    .map(([, id, title, teaches]) => ({ id: id!.replace(/`/g, ''), title, teaches }));
+
+  it('lists every built-in scenario but the lab’s, in English, as the scenario files say', () => {
+    const own = scenarios.filter((s) => !s.id.startsWith('lab-'));
+    const byId = (a: { id: string }, b: { id: string }) => a.id.localeCompare(b.id);
+    expect(rows.filter((r) => r.id !== 'lab-*').sort(byId)).toEqual(
+      own.map((s) => ({ id: s.id, title: s.title.en, teaches: s.teaches.en })).sort(byId),
+    );
+  });
+
+  it('sums up the lab’s examples in one row that counts them', () => {
+    const lab = scenarios.filter((s) => s.id.startsWith('lab-'));
+    const row = rows.find((r) => r.id === 'lab-*');
+    const words = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
+    expect(row?.title).toBe(`The plugin lab's ${words[lab.length]} examples`);
+  });
 });
