@@ -296,6 +296,8 @@ test('a memory bomb is PLUGIN_MEMORY, with the limit', async ({ page }) => {
     page,
     `export const name = 'bomb';\nexport function preExecute(input) {\n  const kept = [];\n  for (;;) kept.push(new Array(1e5).fill(0));\n}\n`,
   );
+  // The longest deadline: a loaded machine still fills the heap before it (at 250 ms one CI run did not).
+  await page.locator('[data-action="lab-deadline"]').selectOption('1000');
   await apply(page);
   await page.locator('[data-action="step"]').click();
   await page.locator('[data-action="step"]').click();

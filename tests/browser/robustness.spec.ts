@@ -255,7 +255,9 @@ test('a 60,000-event import shows its first cards while a page timer keeps ticki
   console.log(figures);
   test.info().annotations.push({ type: 'replay', description: figures });
   expect(count).toBeGreaterThan(0);
-  expect(longest).toBeLessThan(400);
+  // A freeze, not a speed: the quadratic replay froze the page for 7–8 s; a quiet machine shows about
+  // 100 ms, and one loaded CI run 457 ms.
+  expect(longest).toBeLessThan(1000);
 });
 
 /** `n` definitions, each using the next one twice: under a kilobyte, 2^n subschemas once expanded. */
