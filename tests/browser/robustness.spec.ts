@@ -308,7 +308,8 @@ test('a plugin tool whose schema expands exponentially, or refers to itself, is 
   }
   await openTab(page, 'manual');
   await expect(page.locator('#manual-tool option[value="bomb"]')).toHaveCount(0);
-  expect((await ticks(page)).longest).toBeLessThan(400);
+  // A freeze, not a speed: the schema froze the page for 3–4 s before it was refused unexpanded.
+  expect((await ticks(page)).longest).toBeLessThan(1000);
 });
 
 test('saves that fail lose nothing already saved, and are retried until storage takes them again', async ({
