@@ -7,8 +7,8 @@ const PLAYING_GAP_MS = 200;
 const SETTLE_MS = 1000;
 /** A scroll this soon after the visitor's wheel, touch or scrolling key is taken as theirs. */
 const INPUT_MS = 800;
-/** Keys that scroll the page up (or anywhere, for the ones that jump). */
-const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' ']);
+/** Keys that scroll the page (Space is the page's Play key, so not among them). */
+const SCROLL_KEYS = new Set(['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End']);
 
 /**
  * Keeps the newest transcript entry in view as entries arrive, unless the visitor has scrolled up to

@@ -166,7 +166,9 @@ test('reports reach the listeners with their payloads, only from the kit’s own
   await embed(page, 'a', '#a', { app: standIn('a', true) });
   await embed(page, 'b', '#b', { app: standIn('b', true) });
   const a = await appOf(page, 'a');
-  await expect.poll(async () => (await heardByHost(page, 'a')).map((h) => h.kind)).toEqual(['ready']);
+  // Both ready before anything is sent, so that what b hears after is only what reached it by mistake.
+  for (const name of ['a', 'b'])
+    await expect.poll(async () => (await heardByHost(page, name)).map((h) => h.kind)).toEqual(['ready']);
 
   const state = {
     runState: 'paused' as const,
