@@ -1,4 +1,4 @@
-import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
 import { ModelInfo, modelInfo } from './model-settings';
@@ -214,26 +214,6 @@ export class SessionStore {
       store.delete(logKey(id));
       return promisifyRequest(store.transaction);
     });
-  }
-}
-
-/**
- * Opens the session store of this browser (database `harness-playground`, store `sessions`), or null
- * when IndexedDB is missing, refused or not answering; the playground then keeps no history.
- */
-export async function openSessionStore(timeoutMs = 3000): Promise<SessionStore | null> {
-  try {
-    if (!globalThis.indexedDB) return null;
-    const store = new SessionStore(createStore(SESSION_DB, SESSION_STORE));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    // A listing that comes back proves the database works here.
-    await Promise.race([store.list(), late]).finally(() => clearTimeout(timer));
-    return store;
-  } catch {
-    return null;
   }
 }
 

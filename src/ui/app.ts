@@ -109,6 +109,7 @@ export class App {
           await this.play();
         },
         ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
+        ...(spec.kept !== undefined ? { kept: spec.kept } : {}),
       },
       () => this.redraw.request(),
     );
@@ -171,7 +172,7 @@ export class App {
     if (linked) {
       this.store.set({ tab: 'lab' });
       await this.openLab();
-    } else if (!this.spec.embed && (await hasKeptPlugins())) {
+    } else if (!this.spec.embed && (await hasKeptPlugins(this.spec.kept))) {
       // The visitor's plugins kept in this browser take part in runs again, as before the reload.
       await this.openLab();
     }

@@ -3,6 +3,8 @@ import { h, num } from './dom';
 import { colon, tr } from './i18n';
 import type { OutcomeCheck } from './outcome';
 import type { Notice, UiStore } from './state';
+import { STORAGE_UNAVAILABLE, type StorageState } from './storage';
+import { STORAGE_WAIT_MS } from '../fs/open';
 
 /** One banner: a key (its `data-banner`), and what it shows. A banner keeps its node while its content holds. */
 interface Shown {
@@ -71,11 +73,25 @@ function doneView(outcome: OutcomeCheck | null): HTMLElement {
   );
 }
 
+/** The banner saying this page keeps nothing, and why (`data-code` STORAGE_UNAVAILABLE). */
+function memoryView(why: StorageState): HTMLElement {
+  const text = {
+    refused: () => tr('notPersistent'),
+    unanswered: () => tr('storageUnanswered', { s: num(STORAGE_WAIT_MS / 1000) }),
+    late: () => tr('storageLate'),
+  }[why]();
+  return h(
+    'p',
+    { class: 'banner warn', 'data-banner': 'memory', 'data-code': STORAGE_UNAVAILABLE, 'data-storage': why },
+    h('code', { class: 'err-code' }, STORAGE_UNAVAILABLE),
+    ' ',
+    text,
+  );
+}
+
 /** What the banners need from the app. */
 export interface BannerSpec {
   store: UiStore;
-  /** Whether the workspace is kept (else a banner says nothing will be). */
-  persistent: boolean;
   embed: boolean;
   leaveReplay: () => void;
 }
@@ -93,7 +109,7 @@ export class Banners {
 
   update(pg: Playground): void {
     const { store } = this.spec;
-    const { notice, replay, lang } = store.get();
+    const { notice, replay, lang, storage } = store.get();
     const wanted: { key: string; content: string; make: () => HTMLElement }[] = [];
     if (notice) {
       const close = () => store.set({ notice: null });
@@ -103,12 +119,8 @@ export class Banners {
         make: () => noticeView(notice, close),
       });
     }
-    if (!this.spec.persistent && !this.spec.embed) {
-      wanted.push({
-        key: 'memory',
-        content: lang,
-        make: () => h('p', { class: 'banner warn', 'data-banner': 'memory' }, tr('notPersistent')),
-      });
+    if (storage && !this.spec.embed) {
+      wanted.push({ key: 'memory', content: `${lang}:${storage}`, make: () => memoryView(storage) });
     }
     const waiting = pg.waiting;
     if (waiting && !replay) {

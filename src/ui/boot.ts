@@ -1,15 +1,16 @@
 import { openWorkspace } from '../fs/open';
-import { openSessionStore } from '../model';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
+import { openStorage } from './storage';
 import { applyTheme, initialTheme } from './theme';
 
 /**
  * Reads the address contract (`?s=<share link>`, or `?scenario=&lang=&autoplay=1&embed=1&step=N&speed=`),
  * then starts the app: what the address names, else the last session carried on, else the default.
  * An embed (`embed=1`) keeps its workspace in memory and saves no session: every load starts clean, and
- * several embeds on one page do not share files.
+ * several embeds on one page do not share files. Storage that does not answer within 3 s leaves the page
+ * in memory (see `openStorage`); it starts all the same.
  */
 export async function boot(root: HTMLElement, location: Location = window.location): Promise<App> {
   const address = await readAddress(location.search, document.baseURI);
@@ -20,8 +21,10 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   applyTheme(initialTheme());
   const { bad, embed, speed, policy } = address;
   const notice = bad && noticeOf(bad);
-  const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');
-  const sessions = embed ? null : await openSessionStore();
+  const storage = embed
+    ? { fs: await openWorkspace('embed', { indexedDB: null }), sessions: null, kept: null, unavailable: null }
+    : await openStorage();
+  const { fs, sessions } = storage;
   const resume = sessions && !address.explicit ? await sessions.latest() : null;
   const app = await App.create({
     root,
@@ -31,6 +34,8 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     embed,
     sessions,
     resume,
+    kept: storage.kept,
+    storage: storage.unavailable,
     ...(speed ? { speed } : {}),
     ...(policy !== undefined ? { policy } : {}),
     ...(notice ? { notice } : {}),
@@ -45,6 +50,8 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   if (embed) (await import('./embed')).connectEmbed(app);
   else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   root.dataset.ready = 'true';
+  // Storage that answers after all: the page stays in memory (nothing done here moves), and says so.
+  void ('later' in storage ? storage.later : null)?.then(() => app.store.set({ storage: 'late' }));
   return app;
 }
 

@@ -95,7 +95,6 @@ export class PageView {
     this.header = new Header(store, actions, embed);
     this.banners = new Banners({
       store,
-      persistent: spec.fs.persistent,
       embed,
       leaveReplay: actions.leaveReplay,
     });

@@ -1,3 +1,4 @@
+import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
 import {
   parseScenarioFile,
@@ -15,6 +16,7 @@ import { tr } from './i18n';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
 import type { uiStore } from './state';
 import { type Speed } from './state';
+import type { StorageState } from './storage';
 
 /** Options of the app. */
 export interface AppSpec {
@@ -29,6 +31,13 @@ export interface AppSpec {
   notice?: { text: string; code?: string };
   /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
   sessions?: SessionStore | null;
+  /** Where the lab keeps its plugins; null keeps none (default: this browser's store). */
+  kept?: UseStore | null;
+  /**
+   * Why the page keeps nothing (a banner with `STORAGE_UNAVAILABLE` says so), or null when it keeps what
+   * it should; by default, whether `fs` is persistent (an embed keeps nothing on purpose, and says nothing).
+   */
+  storage?: StorageState | null;
   /** A saved run to carry on at start instead of loading `scenario` afresh. */
   resume?: SessionRecord | null;
   /** Whether runs get the observation policy (default true). */
@@ -94,6 +103,7 @@ export function initialState(spec: AppSpec, pg: Playground): Parameters<typeof u
     notice: spec.notice ? { ...spec.notice, tone: 'warn' } : null,
     autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),
     present: spec.present ?? false,
+    storage: spec.storage !== undefined ? spec.storage : spec.fs.persistent || spec.embed ? null : 'refused',
   };
 }
 

@@ -51,7 +51,8 @@ export interface KeptRead {
 }
 
 let store: UseStore | null = null;
-const lab = () => (store ??= createStore(LAB_DB, LAB_STORE));
+/** Where this browser keeps the lab (nothing opens until first use). Functions here take `null` for none. */
+export const keptStore = (): UseStore => (store ??= createStore(LAB_DB, LAB_STORE));
 
 const reasonOf = (error: z.ZodError) => {
   const first = error.issues[0];
@@ -62,7 +63,8 @@ const reasonOf = (error: z.ZodError) => {
  * Reads the kept lab. A record that does not parse is moved, untouched, to a `quarantine:` key and
  * reported; storage that cannot be opened reads as nothing kept, with the reason. Never rejects.
  */
-export async function readKept(use: UseStore = lab()): Promise<KeptRead> {
+export async function readKept(use: UseStore | null = keptStore()): Promise<KeptRead> {
+  if (use === null) return { kept: null, problem: null };
   let raw: unknown;
   try {
     raw = await use('readonly', (s) => promisifyRequest(s.get(KEY)));
@@ -101,7 +103,8 @@ export async function readKept(use: UseStore = lab()): Promise<KeptRead> {
  * read: the app then opens the lab at start, which applies them, or sets the record aside and says so.
  * Changes nothing itself.
  */
-export async function hasKeptPlugins(use: UseStore = lab()): Promise<boolean> {
+export async function hasKeptPlugins(use: UseStore | null = keptStore()): Promise<boolean> {
+  if (use === null) return false;
   let raw: unknown;
   try {
     raw = await use('readonly', (s) => promisifyRequest(s.get(KEY)));
@@ -121,7 +124,7 @@ export async function hasKeptPlugins(use: UseStore = lab()): Promise<boolean> {
 }
 
 /** Writes the lab as it stands; rejects when the browser refuses (the caller says so). */
-export async function writeKept(record: KeptLab, use: UseStore = lab()): Promise<void> {
+export async function writeKept(record: KeptLab, use: UseStore = keptStore()): Promise<void> {
   const checked = KeptLab.parse(record);
   await use('readwrite', (s) => {
     s.put(checked, KEY);
@@ -131,7 +134,8 @@ export async function writeKept(record: KeptLab, use: UseStore = lab()): Promise
 
 /**
  * Saves what `snapshot` gives at most every `delayMs` while things change, and at once when asked
- * (`flush`) or when the page is hidden. `failed` hears a save the browser refused.
+ * (`flush`) or when the page is hidden. `failed` hears a save the browser refused. Without a store (`null`:
+ * storage did not answer at start) nothing is written, and the page's storage banner says so.
  */
 export class KeptSaver {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -141,7 +145,7 @@ export class KeptSaver {
     private readonly snapshot: () => KeptLab,
     private readonly failed: (why: string) => void,
     private readonly delayMs = 300,
-    private readonly use: UseStore = lab(),
+    private readonly use: UseStore | null = keptStore(),
   ) {
     if (typeof document !== 'undefined') {
       document.addEventListener('visibilitychange', () => {
@@ -161,8 +165,10 @@ export class KeptSaver {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     const record = this.snapshot();
+    const use = this.use;
+    if (use === null) return this.writing;
     this.writing = this.writing
-      .then(() => writeKept(record, this.use))
+      .then(() => writeKept(record, use))
       .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)));
     return this.writing;
   }

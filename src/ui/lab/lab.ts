@@ -64,6 +64,8 @@ export class PluginLab {
     this.saver = new KeptSaver(
       (): KeptLab => keptOf(this.slots, this.selected, this.deadlineMs, this.fromLink),
       (why) => this.setNote({ tone: 'error', text: lt('keptFailed', { why }), code: 'STORAGE_SAVE_FAILED' }),
+      undefined,
+      spec.kept,
     );
     this.layout();
     this.render();
@@ -153,7 +155,7 @@ export class PluginLab {
 
   /** Brings back the kept plugins and applies each that was applied (the source it had then). */
   private async restore(): Promise<void> {
-    const { kept, problem } = await readKept();
+    const { kept, problem } = await readKept(this.spec.kept);
     if (problem) {
       this.setNote({ tone: 'error', text: lt('keptBad', { why: problem.reason }), code: problem.code });
       return;

@@ -151,6 +151,14 @@ export const stageStrings = {
     en: 'This browser does not allow storage here: the workspace lives in memory and nothing will be kept.',
     zh: '此浏览器不允许在这里存储：工作区只在内存中，关闭后不会保留。',
   },
+  storageUnanswered: {
+    en: "This browser's storage did not answer within {s} s: the lesson runs in memory, and nothing of this page will be kept, even if storage answers later. Export the session to keep it.",
+    zh: '此浏览器的存储在 {s} 秒内没有响应：课程在内存中运行，本页的任何内容都不会保留，即使存储稍后响应也一样。要保留，请导出会话。',
+  },
+  storageLate: {
+    en: "This browser's storage answered late. This page stays in memory, so nothing done here is lost while it is open, but nothing will be kept: export the session to keep it, then reload to use storage again.",
+    zh: '此浏览器的存储响应得太晚。本页继续在内存中运行，打开期间所做的一切都不会丢失，但也不会保留：要保留请先导出会话，再重新加载以重新使用存储。',
+  },
   done: { en: 'The script is done.', zh: '脚本已结束。' },
   outcomeOk: {
     en: 'The script is done, and the run ended as the scenario says.',

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createStore, entries, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import { SessionStore, openSessionStore, scenarioById, type SessionRecord } from '../../../src/model';
+import { SessionStore, scenarioById, type SessionRecord } from '../../../src/model';
 import { Playground } from '../../../src/run';
 
 let dbs = 0;
@@ -166,13 +166,5 @@ describe('SessionStore', () => {
     await store.save(record);
     await store.delete(record.id);
     expect(await store.list()).toEqual([]);
-  });
-});
-
-describe('openSessionStore', () => {
-  it('opens the store in the harness-playground database', async () => {
-    const store = await openSessionStore();
-    expect(store).toBeInstanceOf(SessionStore);
-    expect(await store!.list()).toEqual([]);
   });
 });

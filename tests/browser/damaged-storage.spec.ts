@@ -1,0 +1,93 @@
+// README "Damaged storage" (under "Sessions, sharing and embedding"), as a visitor meets it: storage whose
+// `open` never answers (a browser profile stuck on a lock), storage that answers only after the page has
+// gone on in memory, and a stored session whose log does not parse. Each case is planted through the
+// page's own IndexedDB API before or between loads, never through the app's modules; each check reads
+// what the page shows.
+import { expect, test, type Page } from '@playwright/test';
+import { scenarios } from '../../src/model';
+import { RUN_TIMEOUT, openTab } from './app';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** The page's handles on its held storage (installed by `holdStorage` before the page loads). */
+type HeldWindow = Window & {
+  /** Opens every held request for real, and lets later ones through at once. */
+  answerStorage(): void;
+  /** When `#app` got `data-ready="true"`, in milliseconds since the page started. */
+  readyAt?: number;
+};
+
+/**
+ * Makes every `indexedDB.open` of the page silent (no success, error, upgrade or blocked event) until the
+ * page calls `answerStorage()`; it also notes when the app says it is ready.
+ */
+const holdStorage = (page: Page) =>
+  page.addInitScript(() => {
+    const held: (() => void)[] = [];
+    let answered = false;
+    const realOpen = IDBFactory.prototype.open;
+    IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+      const openReal = () =>
+        version === undefined ? realOpen.call(this, name) : realOpen.call(this, name, version);
+      if (answered) return openReal();
+      const request = {} as Record<string, unknown>;
+      held.push(() => {
+        const inner = openReal();
+        for (const field of ['result', 'error', 'transaction', 'readyState'])
+          Object.defineProperty(request, field, { get: () => inner[field as keyof IDBOpenDBRequest] });
+        for (const type of ['success', 'error', 'upgradeneeded', 'blocked'])
+          inner.addEventListener(type, (e) => (request[`on${type}`] as ((e: Event) => void) | null)?.(e));
+      });
+      return request as unknown as IDBOpenDBRequest;
+    };
+    const w = window as unknown as HeldWindow;
+    w.answerStorage = () => {
+      answered = true;
+      held.splice(0).forEach((go) => go());
+    };
+    new MutationObserver(() => {
+      if (document.getElementById('app')?.dataset.ready === 'true') w.readyAt ??= performance.now();
+    }).observe(document, { attributes: true, subtree: true, attributeFilter: ['data-ready'] });
+  });
+
+const ready = (page: Page) =>
+  expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+const memoryBanner = (page: Page) => page.locator('[data-banner="memory"][data-code="STORAGE_UNAVAILABLE"]');
+const visibleFiles = async (page: Page) => {
+  await openTab(page, 'files');
+  const items = page.locator('li[data-file]');
+  await items.first().scrollIntoViewIfNeeded();
+  return (await items.allInnerTexts()).map((t) => t.trim());
+};
+
+test('Damaged storage: IndexedDB whose open never answers; within 3 s the lesson runs in memory, autoplay plays, STORAGE_UNAVAILABLE says nothing is kept', async ({
+  page,
+}) => {
+  const scenario = scenarios[0]!;
+  await holdStorage(page);
+  await page.goto('./?autoplay=1&speed=instant');
+  await ready(page);
+  const readyAt = await page.evaluate(() => (window as unknown as HeldWindow).readyAt!);
+  // It waited for storage (3 s), and no longer than that and a page load on a busy machine.
+  expect(readyAt).toBeGreaterThan(3000);
+  expect(readyAt).toBeLessThan(3000 + 7000);
+  test.info().annotations.push({ type: 'ready after', description: `${Math.round(readyAt)} ms` });
+
+  const banner = memoryBanner(page);
+  await banner.scrollIntoViewIfNeeded();
+  await expect(banner).toBeVisible();
+  await expect(banner).toHaveText(
+    "STORAGE_UNAVAILABLE This browser's storage did not answer within 3 s: the lesson runs in memory, and nothing of this page will be kept, even if storage answers later. Export the session to keep it.",
+  );
+  // Autoplay plays the lesson to its end, in memory.
+  const app = page.locator('#app');
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  const progress = page.locator('[data-progress]');
+  const steps = await progress.getAttribute('data-steps');
+  expect(Number(steps)).toBeGreaterThan(0);
+  await expect(progress).toHaveText(`step ${steps} of ${steps}`);
+  await expect(page.locator('[data-banner="done"]')).toBeVisible();
+  // The lesson's files are listed (and any the run made).
+  const files = await visibleFiles(page);
+  for (const path of Object.keys(scenario.files)) expect(files.join('\n')).toContain(path.split('/').pop()!);
+});
