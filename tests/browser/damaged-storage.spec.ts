@@ -55,9 +55,10 @@ const ready = (page: Page) =>
 const memoryBanner = (page: Page) => page.locator('[data-banner="memory"][data-code="STORAGE_UNAVAILABLE"]');
 const visibleFiles = async (page: Page) => {
   await openTab(page, 'files');
-  const items = page.locator('li[data-file]');
-  await items.first().scrollIntoViewIfNeeded();
-  return (await items.allInnerTexts()).map((t) => t.trim());
+  const paths = page.locator('li[data-file] .path');
+  await paths.first().scrollIntoViewIfNeeded();
+  await expect(paths.first()).toBeVisible();
+  return (await paths.allInnerTexts()).map((t) => t.trim());
 };
 
 test('Damaged storage: IndexedDB whose open never answers; within 3 s the lesson runs in memory, autoplay plays, STORAGE_UNAVAILABLE says nothing is kept', async ({
@@ -89,5 +90,59 @@ test('Damaged storage: IndexedDB whose open never answers; within 3 s the lesson
   await expect(page.locator('[data-banner="done"]')).toBeVisible();
   // The lesson's files are listed (and any the run made).
   const files = await visibleFiles(page);
-  for (const path of Object.keys(scenario.files)) expect(files.join('\n')).toContain(path.split('/').pop()!);
+  for (const path of Object.keys(scenario.files)) expect(files).toContain(path);
+});
+
+test('Damaged storage: storage that answers late; the page stays in memory, keeps what was done, and says so', async ({
+  page,
+}) => {
+  await holdStorage(page);
+  await page.goto('./?scenario=stale-version&speed=instant');
+  await ready(page);
+  await expect(memoryBanner(page)).toHaveAttribute('data-storage', 'unanswered');
+  const progress = page.locator('[data-progress]');
+  for (const n of [1, 2]) {
+    await page.locator('[data-action="step"]').click();
+    await expect(progress).toHaveAttribute('data-step', String(n));
+  }
+  const before = await page.locator('.transcript-list').innerText();
+
+  await page.evaluate(() => (window as unknown as HeldWindow).answerStorage());
+  const banner = memoryBanner(page);
+  await expect(banner).toHaveAttribute('data-storage', 'late');
+  await banner.scrollIntoViewIfNeeded();
+  await expect(banner).toHaveText(
+    "STORAGE_UNAVAILABLE This browser's storage answered late. This page stays in memory, so nothing done here is lost while it is open, but nothing will be kept: export the session to keep it, then reload to use storage again.",
+  );
+  // What was done in memory is still there, and the run goes on in memory.
+  await expect(progress).toHaveText('step 2 of 5');
+  expect(await page.locator('.transcript-list').innerText()).toBe(before);
+  await page.locator('[data-action="step"]').click();
+  await expect(progress).toHaveText('step 3 of 5');
+  expect(await visibleFiles(page)).toContain('/app/config.json');
+  // Nothing went to storage: the page did not half-move in when it answered.
+  const stored = await page.evaluate(async () => {
+    const keysOf = async (db: string, store: string) => {
+      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(db);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const names = [...opened.objectStoreNames];
+      const keys = names.includes(store)
+        ? await new Promise<IDBValidKey[]>((resolve, reject) => {
+            const request = opened.transaction(store).objectStore(store).getAllKeys();
+            request.onsuccess = () => resolve(request.result);
+            request.onerror = () => reject(request.error);
+          })
+        : [];
+      opened.close();
+      return keys.map(String);
+    };
+    return {
+      sessions: await keysOf('harness-playground', 'sessions'),
+      files: await keysOf('workspace:playground', 'workspace'),
+    };
+  });
+  expect(stored).toEqual({ sessions: [], files: [] });
 });
