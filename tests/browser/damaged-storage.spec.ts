@@ -5,7 +5,7 @@
 // what the page shows.
 import { expect, test, type Page } from '@playwright/test';
 import { scenarios } from '../../src/model';
-import { RUN_TIMEOUT, openTab } from './app';
+import { RUN_TIMEOUT, openScenario, openTab } from './app';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -145,4 +145,113 @@ test('Damaged storage: storage that answers late; the page stays in memory, keep
     };
   });
   expect(stored).toEqual({ sessions: [], files: [] });
+});
+
+/** The page's helper (installed before it loads) that runs one transaction on an object store, raw API. */
+type StoreWindow = Window & {
+  inStore<T>(db: string, store: string, body: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T>;
+};
+const installInStore = (page: Page) =>
+  page.addInitScript(() => {
+    (window as unknown as StoreWindow).inStore = async <T>(
+      db: string,
+      store: string,
+      body: (store: IDBObjectStore) => IDBRequest<T> | void,
+    ) => {
+      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
+        const request = indexedDB.open(db);
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const tx = opened.transaction(store, 'readwrite');
+      const request = body(tx.objectStore(store));
+      await new Promise((resolve, reject) => {
+        tx.oncomplete = resolve;
+        tx.onabort = () => reject(tx.error);
+      });
+      opened.close();
+      return (request ? request.result : undefined) as T;
+    };
+  });
+/** Every key and value of the session store, keys as text. */
+const storedSessions = (page: Page) =>
+  page.evaluate(async () => {
+    const { inStore } = window as unknown as StoreWindow;
+    const keys = await inStore('harness-playground', 'sessions', (s) => s.getAllKeys());
+    const values = await inStore('harness-playground', 'sessions', (s) => s.getAll());
+    return keys.map((k, i) => [String(k), values[i]] as [string, unknown]);
+  });
+
+test('Damaged storage: a session whose log does not parse is set aside at start, still listed in Past sessions as damaged, and says why when opened', async ({
+  page,
+}) => {
+  await installInStore(page);
+  const app = await openScenario(page, 'stale-version');
+  for (const n of [1, 2]) {
+    await page.locator('[data-action="step"]').click();
+    await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', String(n));
+  }
+  // The live session is saved as it grows; its head is copied as another, newer session with a bad log.
+  await expect.poll(async () => (await storedSessions(page)).some(([k]) => k.startsWith('head:'))).toBe(true);
+  await page.evaluate(() =>
+    (window as unknown as StoreWindow).inStore('harness-playground', 'sessions', (store) => {
+      const heads = store.getAll(IDBKeyRange.bound('head:', 'head:\uffff'));
+      heads.onsuccess = () => {
+        const head = heads.result[0] as object;
+        store.put(
+          { ...head, id: 'broken', title: 'A broken session', updatedAt: Date.now() + 60_000 },
+          'head:broken',
+        );
+        store.put([{ type: 'nonsense' }], 'log:broken');
+      };
+    }),
+  );
+
+  await page.goto('./?speed=instant');
+  await ready(page);
+  // The good session is carried on; the broken one is set aside, and the start says so.
+  await expect(app).toHaveAttribute('data-scenario', 'stale-version');
+  await expect(page.locator('[data-progress]')).toHaveText('step 2 of 5');
+  const stored = new Map(await storedSessions(page));
+  const keys = [...stored.keys()];
+  expect(keys).not.toContain('head:broken');
+  expect(keys).not.toContain('log:broken');
+  const headAt = keys.find((k) => /^quarantine:[^:]+:head:broken$/.test(k))!;
+  const logAt = keys.find((k) => /^quarantine:[^:]+:log:broken$/.test(k))!;
+  expect(stored.get(logAt)).toEqual([{ type: 'nonsense' }]);
+  expect(stored.get(headAt)).toMatchObject({ id: 'broken', title: 'A broken session' });
+
+  // A second load: still listed, as damaged, among the others.
+  await page.reload();
+  await ready(page);
+  await page.locator('[data-action="more"]').click();
+  await page.locator('.menu-panel [data-action="past-sessions"]').click();
+  const dialog = page.locator('dialog.sessions');
+  const row = dialog.locator('li[data-session="broken"]');
+  await row.scrollIntoViewIfNeeded();
+  await expect(row).toBeVisible();
+  await expect(row).toHaveAttribute('data-damaged', '');
+  await expect(row.locator('strong')).toHaveText('A broken session');
+  await expect(row.locator('.badge')).toHaveText('damaged');
+  await expect(row).toContainText('Set aside: it cannot be opened');
+  await expect(dialog.locator('li[data-session]:not([data-damaged])')).toHaveCount(1);
+
+  await row.getByRole('button', { name: 'Show why' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(app).toHaveAttribute('data-mode', 'live');
+  const notice = page.locator('[data-banner="notice"][data-code="STORAGE_BAD_RECORD"]');
+  await notice.scrollIntoViewIfNeeded();
+  await expect(notice).toBeVisible();
+  await expect(notice).toContainText(
+    'The session “A broken session” is damaged and cannot be opened: its log does not parse (0.type: ',
+  );
+  await expect(notice).toContainText(
+    `Nothing was deleted: head:broken is kept as ${headAt}; log:broken is kept as ${logAt}.`,
+  );
+  // Listing and opening moved nothing: the records are where they were set aside, untouched.
+  // (The live session is saved again as it goes: only the set-aside records are compared.)
+  const asideOf = (entries: [string, unknown][]) =>
+    entries.filter(([k]) => /^(quarantine|damaged):|^(head|log):broken$/.test(k));
+  expect(asideOf(await storedSessions(page))).toEqual(asideOf([...stored.entries()]));
+  expect(asideOf([...stored.entries()]).map(([k]) => k)).toEqual(['damaged:broken', headAt, logAt]);
 });

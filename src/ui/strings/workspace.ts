@@ -47,6 +47,22 @@ export const workspaceStrings = {
     en: 'This browser keeps no history here (storage is not allowed).',
     zh: '此浏览器不允许在这里存储，因此没有历史会话。',
   },
+  damagedSession: { en: 'damaged', zh: '已损坏' },
+  damagedWhy: { en: 'Show why', zh: '查看原因' },
+  damagedUntitled: { en: 'Session {id}', zh: '会话 {id}' },
+  damagedMeta: {
+    en: 'Set aside: it cannot be opened · {when}',
+    zh: '已隔离：无法打开 · {when}',
+  },
+  sessionDamaged: {
+    en: 'The session “{title}” is damaged and cannot be opened: its {record} does not parse ({reason}). Nothing was deleted: {where}.',
+    zh: '会话“{title}”已损坏，无法打开：它的{record}无法解析（{reason}）。没有删除任何内容：{where}。',
+  },
+  recordHead: { en: 'head', zh: '头部记录' },
+  recordLog: { en: 'log', zh: '日志' },
+  recordSetAside: { en: '{key} is kept as {at}', zh: '{key} 保存在 {at}' },
+  recordLeft: { en: '{key} is left where it was', zh: '{key} 留在原处' },
+  recordsNone: { en: 'its records were already gone', zh: '它的记录已不存在' },
   sessionMissing: { en: 'That session is no longer stored.', zh: '该会话已不在存储中。' },
   saveFailed: {
     en: 'This session can no longer be saved: the browser refused to store it (its storage may be full). What was saved before is kept; it is tried again by itself. Free some space, or export the session to keep it.',

@@ -72,6 +72,7 @@ describe('SessionStore', () => {
     ]);
     const kept = await entries<IDBValidKey, unknown>(useStore);
     expect(kept.map(([k]) => String(k).replace(/^quarantine:[^:]+:/, ''))).toEqual([
+      `damaged:${broken.id}`,
       `head:${broken.id}`,
       `log:${broken.id}`,
     ]);
@@ -130,6 +131,63 @@ describe('SessionStore', () => {
     await set('head:other', { ...(await store.list())[0], id: 'someone-else' }, useStore);
     expect((await store.list()).map((h) => h.id)).toEqual([good.id]);
     expect(store.problems().map((p) => p.key)).toEqual(['head:bad', 'head:other']);
+  });
+
+  it('lists a session whose log does not parse as damaged: its title, why, and where its records went', async () => {
+    const { store, useStore } = mkStore();
+    const broken = await recordOf(2, 50);
+    await store.save(broken);
+    await set(`log:${broken.id}`, [{ type: 'nonsense' }], useStore);
+    expect(await store.damaged()).toEqual([]);
+    expect(await store.latest()).toBeNull();
+    const [damaged, ...more] = await store.damaged();
+    expect(more).toEqual([]);
+    const moved = (await entries<IDBValidKey, unknown>(useStore)).map(([k]) => String(k));
+    expect(damaged).toEqual({
+      id: broken.id,
+      code: 'STORAGE_BAD_RECORD',
+      record: 'log',
+      reason: expect.stringMatching(/^0\.type: /),
+      setAsideAt: expect.any(Number),
+      records: [
+        { key: `head:${broken.id}`, setAsideAs: moved.find((k) => k.endsWith(`:head:${broken.id}`)) },
+        { key: `log:${broken.id}`, setAsideAs: moved.find((k) => k.endsWith(`:log:${broken.id}`)) },
+      ],
+      head: { title: 'Happy path', scenario: 'happy-path', updatedAt: 50, eventCount: broken.events.length },
+    });
+    // Listing it changes nothing: the records stay where they were set aside.
+    await store.damaged();
+    expect((await entries(useStore)).map(([k]) => String(k))).toEqual(moved);
+  });
+
+  it('lists a session whose head does not parse as damaged, without a title', async () => {
+    const { store, useStore } = mkStore();
+    await set('head:bad', 'not a head', useStore);
+    expect(await store.list()).toEqual([]);
+    expect(await store.damaged()).toEqual([
+      expect.objectContaining({
+        id: 'bad',
+        record: 'head',
+        reason: 'the record: Invalid input: expected object, received string',
+      }),
+    ]);
+    expect((await store.damaged())[0]).not.toHaveProperty('head');
+  });
+
+  it('skips a damaged note that does not parse, and lists the newest first', async () => {
+    const { store, useStore } = mkStore();
+    const note = {
+      id: 'a',
+      code: 'STORAGE_BAD_RECORD',
+      record: 'log',
+      reason: 'x',
+      setAsideAt: 5,
+      records: [],
+    };
+    await set('damaged:a', note, useStore);
+    await set('damaged:b', { ...note, id: 'b', setAsideAt: 9 }, useStore);
+    await set('damaged:c', { ...note, id: 'c', code: 'SOMETHING_ELSE' }, useStore);
+    expect((await store.damaged()).map((d) => d.id)).toEqual(['b', 'a']);
   });
 
   it('gives no latest session, and says why, when storage fails to answer', async () => {
