@@ -25,7 +25,7 @@ export function pastSessionsDialog(spec: PastSessionsSpec): HTMLDialogElement {
   const damaged = spec.damaged.filter((d) => !listed.has(d.id));
   const damagedRow = (d: DamagedSession) => {
     const title = d.head?.title ?? tr('damagedUntitled', { id: d.id });
-    const at = d.head?.updatedAt ?? d.setAsideAt;
+    const scenario = d.head && (scenarioById(d.head.scenario)?.title[lang()] ?? d.head.scenario);
     return h(
       'li',
       { 'data-session': d.id, 'data-damaged': '' },
@@ -34,7 +34,12 @@ export function pastSessionsDialog(spec: PastSessionsSpec): HTMLDialogElement {
         {},
         h('strong', {}, title),
         h('span', { class: 'badge warn' }, tr('damagedSession')),
-        h('p', { class: 'muted small' }, tr('damagedMeta', { when: when(at) })),
+        h(
+          'p',
+          { class: 'muted small' },
+          scenario && `${scenario} · `,
+          tr('damagedMeta', { when: when(d.setAsideAt) }),
+        ),
       ),
       h(
         'button',

@@ -233,7 +233,7 @@ test('Damaged storage: a session whose log does not parse is set aside at start,
   await expect(row).toHaveAttribute('data-damaged', '');
   await expect(row.locator('strong')).toHaveText('A broken session');
   await expect(row.locator('.badge')).toHaveText('damaged');
-  await expect(row).toContainText('Set aside: it cannot be opened');
+  await expect(row.locator('p')).toContainText(/^Stale version · set aside .+: it cannot be opened$/);
   await expect(dialog.locator('li[data-session]:not([data-damaged])')).toHaveCount(1);
 
   await row.getByRole('button', { name: 'Show why' }).click();

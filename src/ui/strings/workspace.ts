@@ -51,8 +51,8 @@ export const workspaceStrings = {
   damagedWhy: { en: 'Show why', zh: '查看原因' },
   damagedUntitled: { en: 'Session {id}', zh: '会话 {id}' },
   damagedMeta: {
-    en: 'Set aside: it cannot be opened · {when}',
-    zh: '已隔离：无法打开 · {when}',
+    en: 'set aside {when}: it cannot be opened',
+    zh: '已于 {when} 隔离：无法打开',
   },
   sessionDamaged: {
     en: 'The session “{title}” is damaged and cannot be opened: its {record} does not parse ({reason}). Nothing was deleted: {where}.',
