@@ -195,10 +195,14 @@ export class Persistence {
     dialog.showModal();
   }
 
+  // A session found damaged only now (its log read for the first time) is set aside, and says why.
   private async openStored(id: string): Promise<void> {
-    const record = await this.spec.sessions?.get(id);
-    if (!record) this.notice(tr('sessionMissing'));
-    else this.spec.replay(record.events, record.title, record.scenario, record.model);
+    const store = this.spec.sessions;
+    const record = await store?.get(id);
+    if (record) return this.spec.replay(record.events, record.title, record.scenario, record.model);
+    const damaged = (await store?.damaged())?.find((d) => d.id === id);
+    if (damaged) this.notice(damagedMessage(damaged), { code: damaged.code });
+    else this.notice(tr('sessionMissing'));
   }
 }
 

@@ -255,3 +255,46 @@ test('Damaged storage: a session whose log does not parse is set aside at start,
   expect(asideOf(await storedSessions(page))).toEqual(asideOf([...stored.entries()]));
   expect(asideOf([...stored.entries()]).map(([k]) => k)).toEqual(['damaged:broken', headAt, logAt]);
 });
+
+test('Damaged storage: an older session whose log does not parse, opened from Past sessions, is set aside then and says why', async ({
+  page,
+}) => {
+  await installInStore(page);
+  await openScenario(page, 'stale-version');
+  await page.locator('[data-action="step"]').click();
+  await expect.poll(async () => (await storedSessions(page)).some(([k]) => k.startsWith('head:'))).toBe(true);
+  // Older than the live session, so the start never reads its log.
+  await page.evaluate(() =>
+    (window as unknown as StoreWindow).inStore('harness-playground', 'sessions', (store) => {
+      const heads = store.getAll(IDBKeyRange.bound('head:', 'head:\uffff'));
+      heads.onsuccess = () => {
+        const head = heads.result[0] as object;
+        store.put({ ...head, id: 'old', title: 'An old session', updatedAt: 1 }, 'head:old');
+        store.put('not a log', 'log:old');
+      };
+    }),
+  );
+  await page.reload();
+  await ready(page);
+  await expect(page.locator('[data-banner="notice"]')).toHaveCount(0);
+
+  const open = async () => {
+    await page.locator('[data-action="more"]').click();
+    await page.locator('.menu-panel [data-action="past-sessions"]').click();
+    return page.locator('dialog.sessions li[data-session="old"]');
+  };
+  await (await open()).getByRole('button', { name: /^Open in replay/ }).click();
+  await expect(page.locator('#app')).toHaveAttribute('data-mode', 'live');
+  const notice = page.locator('[data-banner="notice"][data-code="STORAGE_BAD_RECORD"]');
+  await notice.scrollIntoViewIfNeeded();
+  await expect(notice).toContainText(
+    'The session “An old session” is damaged and cannot be opened: its log does not parse (the record: ',
+  );
+  const keys = (await storedSessions(page)).map(([k]) => k);
+  expect(keys.filter((k) => /^quarantine:[^:]+:(head|log):old$|^damaged:old$/.test(k))).toHaveLength(3);
+  expect(keys).not.toContain('head:old');
+  // From now on it is listed as damaged.
+  const row = await open();
+  await expect(row).toHaveAttribute('data-damaged', '');
+  await expect(row.locator('.badge')).toHaveText('damaged');
+});
