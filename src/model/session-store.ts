@@ -194,15 +194,55 @@ export class SessionStore {
 
   /**
    * The sessions set aside so far, in this page or before (at most `keep`), the most recently set aside
-   * first. A note that does not parse itself is skipped.
+   * first. A note that does not parse itself is skipped. A session an earlier release set aside without
+   * a note gets its note now (its records stay where they are).
    */
   async damaged(): Promise<DamagedSession[]> {
-    const raw = await this.useStore('readonly', (store) => promisifyRequest(store.getAll(range(DAMAGED))));
+    const [raw, aside] = await this.useStore('readonly', (store) =>
+      Promise.all([
+        promisifyRequest(store.getAll(range(DAMAGED))),
+        promisifyRequest(store.getAllKeys(range(QUARANTINE))),
+      ]),
+    );
     const notes = raw.flatMap((value) => {
       const note = DamagedSession.safeParse(value);
       return note.success ? [note.data] : [];
     });
+    const noted = new Set(notes.map((n) => n.id));
+    for (const key of aside.map(String)) {
+      const [, stamp, id] = /^quarantine:([^:]+):head:(.+)$/.exec(key) ?? [];
+      if (stamp === undefined || id === undefined || noted.has(id)) continue;
+      noted.add(id);
+      const note = await this.noteEarlier(id, stamp);
+      if (note) notes.push(note);
+    }
     return notes.sort((a, b) => b.setAsideAt - a.setAsideAt).slice(0, this.keep);
+  }
+
+  /** Writes the note of a session set aside (stamp `stamp`) by a release that wrote none, or gives null. */
+  private async noteEarlier(id: string, stamp: string): Promise<DamagedSession | null> {
+    const headAt = `${QUARANTINE}${stamp}:${headKey(id)}`;
+    const logAt = `${QUARANTINE}${stamp}:${logKey(id)}`;
+    const setAsideAt = parseInt(stamp.split('.')[0] ?? '', 36) || 0;
+    const earlier = { key: 'head' as const, reason: 'set aside by an earlier release, which kept no reason' };
+    try {
+      return await this.useStore('readwrite', (store) => {
+        const [head, logAside, logInPlace] = [store.get(headAt), store.get(logAt), store.get(logKey(id))];
+        let note: DamagedSession | null = null;
+        logInPlace.onsuccess = () => {
+          const aside = logAside.result !== undefined;
+          const bad = badRecord(head.result, aside ? logAside.result : logInPlace.result) ?? earlier;
+          const log: { key: string; setAsideAs: string | null }[] = [];
+          if (aside || logInPlace.result !== undefined)
+            log.push({ key: logKey(id), setAsideAs: aside ? logAt : null });
+          note = damagedNote(id, bad, setAsideAt, [{ key: headKey(id), setAsideAs: headAt }, ...log]);
+          store.put(note, DAMAGED + id);
+        };
+        return promisifyRequest(store.transaction).then(() => note);
+      });
+    } catch {
+      return null;
+    }
   }
 
   /**
@@ -264,7 +304,7 @@ function damagedNote(
   id: string,
   bad: NonNullable<ReturnType<typeof badRecord>>,
   now: number,
-  moved: readonly SessionProblem[],
+  moved: readonly { key: string; setAsideAs: string | null }[],
 ): DamagedSession {
   const { head } = bad;
   return {

@@ -174,6 +174,52 @@ describe('SessionStore', () => {
     expect((await store.damaged())[0]).not.toHaveProperty('head');
   });
 
+  it('lists sessions an earlier release set aside without a note, with why, and leaves their records be', async () => {
+    const { store, useStore } = mkStore();
+    const broken = await recordOf(2, 50);
+    const { events, ...rest } = broken;
+    const head = { ...rest, eventCount: events.length };
+    const stamp = `${(1_700_000_000_000).toString(36)}.0`;
+    const later = `${(1_700_000_100_000).toString(36)}.1`;
+    // As such a release left them: a bad log and its head moved, and a bad head alone (its log in place).
+    await set(`quarantine:${stamp}:head:${broken.id}`, head, useStore);
+    await set(`quarantine:${stamp}:log:${broken.id}`, [{ type: 'nonsense' }], useStore);
+    await set(`quarantine:${later}:head:gone`, 'not a head', useStore);
+    await set('log:gone', events, useStore);
+    const before = await entries(useStore);
+    const damaged = await store.damaged();
+    expect(damaged).toEqual([
+      expect.objectContaining({
+        id: 'gone',
+        record: 'head',
+        setAsideAt: 1_700_000_100_000,
+        records: [
+          { key: 'head:gone', setAsideAs: `quarantine:${later}:head:gone` },
+          { key: 'log:gone', setAsideAs: null },
+        ],
+      }),
+      expect.objectContaining({
+        id: broken.id,
+        record: 'log',
+        reason: expect.stringMatching(/^0\.type: /),
+        setAsideAt: 1_700_000_000_000,
+        records: [
+          { key: `head:${broken.id}`, setAsideAs: `quarantine:${stamp}:head:${broken.id}` },
+          { key: `log:${broken.id}`, setAsideAs: `quarantine:${stamp}:log:${broken.id}` },
+        ],
+        head: expect.objectContaining({ title: 'Happy path' }),
+      }),
+    ]);
+    // Their notes are written once; every record is where it was, as it was.
+    const after = await entries(useStore);
+    expect(after.filter(([k]) => !String(k).startsWith('damaged:'))).toEqual(before);
+    expect(after.map(([k]) => String(k)).filter((k) => k.startsWith('damaged:'))).toEqual([
+      'damaged:gone',
+      `damaged:${broken.id}`,
+    ]);
+    expect(await store.damaged()).toEqual(damaged);
+  });
+
   it('skips a damaged note that does not parse, and lists the newest first', async () => {
     const { store, useStore } = mkStore();
     const note = {
