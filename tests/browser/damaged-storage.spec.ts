@@ -298,3 +298,42 @@ test('Damaged storage: an older session whose log does not parse, opened from Pa
   await expect(row).toHaveAttribute('data-damaged', '');
   await expect(row.locator('.badge')).toHaveText('damaged');
 });
+
+test('Damaged storage: a session an earlier release set aside (no note) is listed in Past sessions as damaged too', async ({
+  page,
+}) => {
+  await installInStore(page);
+  await openScenario(page, 'stale-version');
+  await page.locator('[data-action="step"]').click();
+  await expect.poll(async () => (await storedSessions(page)).some(([k]) => k.startsWith('head:'))).toBe(true);
+  // What such a release left: the head and the bad log under quarantine keys, and nothing else.
+  const stamp = `${Date.now().toString(36)}.0`;
+  await page.evaluate(
+    (stamp) =>
+      (window as unknown as StoreWindow).inStore('harness-playground', 'sessions', (store) => {
+        const heads = store.getAll(IDBKeyRange.bound('head:', 'head:\uffff'));
+        heads.onsuccess = () => {
+          const head = { ...(heads.result[0] as object), id: 'earlier', title: 'An earlier session' };
+          store.put(head, `quarantine:${stamp}:head:earlier`);
+          store.put({ not: 'a log' }, `quarantine:${stamp}:log:earlier`);
+        };
+      }),
+    stamp,
+  );
+  const planted = (await storedSessions(page)).filter(([k]) => k.startsWith('quarantine:'));
+  await page.reload();
+  await ready(page);
+  await page.locator('[data-action="more"]').click();
+  await page.locator('.menu-panel [data-action="past-sessions"]').click();
+  const row = page.locator('dialog.sessions li[data-session="earlier"]');
+  await expect(row).toBeVisible();
+  await expect(row.locator('strong')).toHaveText('An earlier session');
+  await expect(row.locator('.badge')).toHaveText('damaged');
+  await row.getByRole('button', { name: /^Show why/ }).click();
+  const notice = page.locator('[data-banner="notice"][data-code="STORAGE_BAD_RECORD"]');
+  await expect(notice).toContainText(
+    'The session “An earlier session” is damaged and cannot be opened: its log',
+  );
+  await expect(notice).toContainText(`head:earlier is kept as quarantine:${stamp}:head:earlier`);
+  expect((await storedSessions(page)).filter(([k]) => k.startsWith('quarantine:'))).toEqual(planted);
+});
