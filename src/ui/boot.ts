@@ -2,7 +2,7 @@ import { openWorkspace } from '../fs/open';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
-import { openStorage } from './storage';
+import { openStorage, type PageStorage } from './storage';
 import { applyTheme, initialTheme } from './theme';
 
 /**
@@ -21,8 +21,14 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   applyTheme(initialTheme());
   const { bad, embed, speed, policy } = address;
   const notice = bad && noticeOf(bad);
-  const storage = embed
-    ? { fs: await openWorkspace('embed', { indexedDB: null }), sessions: null, kept: null, unavailable: null }
+  const storage: PageStorage = embed
+    ? {
+        fs: await openWorkspace('embed', { indexedDB: null }),
+        sessions: null,
+        kept: null,
+        unavailable: null,
+        later: null,
+      }
     : await openStorage();
   const { fs, sessions } = storage;
   const resume = sessions && !address.explicit ? await sessions.latest() : null;
@@ -51,7 +57,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   root.dataset.ready = 'true';
   // Storage that answers after all: the page stays in memory (nothing done here moves), and says so.
-  void ('later' in storage ? storage.later : null)?.then(() => app.store.set({ storage: 'late' }));
+  void storage.later?.then(() => app.store.set({ storage: 'late' }));
   return app;
 }
 

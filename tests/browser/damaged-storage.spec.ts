@@ -1,8 +1,8 @@
 // README "Damaged storage" (under "Sessions, sharing and embedding"), as a visitor meets it: storage whose
 // `open` never answers (a browser profile stuck on a lock), storage that answers only after the page has
-// gone on in memory, and a stored session whose log does not parse. Each case is planted through the
-// page's own IndexedDB API before or between loads, never through the app's modules; each check reads
-// what the page shows.
+// gone on in memory, and stored sessions whose log does not parse (found at start, found when opened,
+// set aside by an earlier release). Each case is planted through the page's own IndexedDB API before or
+// between loads, never through the app's modules; each check reads what the page shows.
 import { expect, test, type Page } from '@playwright/test';
 import { scenarios } from '../../src/model';
 import { RUN_TIMEOUT, openScenario, openTab } from './app';
@@ -13,7 +13,8 @@ test.describe.configure({ timeout: 120_000 });
 type HeldWindow = Window & {
   /** Opens every held request for real, and lets later ones through at once. */
   answerStorage(): void;
-  /** When `#app` got `data-ready="true"`, in milliseconds since the page started. */
+  /** When the page first asked to open a database, and when `#app` got `data-ready="true"` (ms). */
+  firstOpenAt?: number;
   readyAt?: number;
 };
 
@@ -26,7 +27,9 @@ const holdStorage = (page: Page) =>
     const held: (() => void)[] = [];
     let answered = false;
     const realOpen = IDBFactory.prototype.open;
+    const w = window as unknown as HeldWindow;
     IDBFactory.prototype.open = function (this: IDBFactory, name: string, version?: number) {
+      w.firstOpenAt ??= performance.now();
       const openReal = () =>
         version === undefined ? realOpen.call(this, name) : realOpen.call(this, name, version);
       if (answered) return openReal();
@@ -40,7 +43,6 @@ const holdStorage = (page: Page) =>
       });
       return request as unknown as IDBOpenDBRequest;
     };
-    const w = window as unknown as HeldWindow;
     w.answerStorage = () => {
       answered = true;
       held.splice(0).forEach((go) => go());
@@ -68,11 +70,15 @@ test('Damaged storage: IndexedDB whose open never answers; within 3 s the lesson
   await holdStorage(page);
   await page.goto('./?autoplay=1&speed=instant');
   await ready(page);
-  const readyAt = await page.evaluate(() => (window as unknown as HeldWindow).readyAt!);
-  // It waited for storage (3 s), and no longer than that and a page load on a busy machine.
-  expect(readyAt).toBeGreaterThan(3000);
-  expect(readyAt).toBeLessThan(3000 + 7000);
-  test.info().annotations.push({ type: 'ready after', description: `${Math.round(readyAt)} ms` });
+  const { firstOpenAt, readyAt } = await page.evaluate(() => {
+    const { firstOpenAt, readyAt } = window as unknown as HeldWindow;
+    return { firstOpenAt, readyAt };
+  });
+  // It waited for storage (3 s) and went on: ready soon after, even on a busy machine.
+  const waited = readyAt! - firstOpenAt!;
+  expect(waited).toBeGreaterThan(3000);
+  expect(waited).toBeLessThan(3000 + 7000);
+  test.info().annotations.push({ type: 'ready after first open', description: `${Math.round(waited)} ms` });
 
   const banner = memoryBanner(page);
   await banner.scrollIntoViewIfNeeded();
