@@ -44,8 +44,8 @@ export const workspaceStrings = {
   },
   currentSession: { en: 'current', zh: '当前' },
   noHistory: {
-    en: 'This browser keeps no history here (storage is not allowed).',
-    zh: '此浏览器不允许在这里存储，因此没有历史会话。',
+    en: 'This page keeps no history: storage is unavailable here (the notice at the top says why).',
+    zh: '此页面不保存历史会话：这里的存储不可用（原因见顶部提示）。',
   },
   damagedSession: { en: 'damaged', zh: '已损坏' },
   damagedWhy: { en: 'Show why', zh: '查看原因' },
