@@ -97,6 +97,15 @@ test('Damaged storage: IndexedDB whose open never answers; within 3 s the lesson
   // The lesson's files are listed (and any the run made).
   const files = await visibleFiles(page);
   for (const path of Object.keys(scenario.files)) expect(files).toContain(path);
+  // Past sessions cannot be opened, and its tooltip says why in the same terms as the banner.
+  await page.locator('[data-action="more"]').click();
+  const past = page.locator('.menu-panel [data-action="past-sessions"]');
+  await expect(past).toBeVisible();
+  await expect(past).toBeDisabled();
+  await expect(past).toHaveAttribute(
+    'title',
+    'This page keeps no history: storage is unavailable here (the notice at the top says why).',
+  );
 });
 
 test('Damaged storage: storage that answers late; the page stays in memory, keeps what was done, and says so', async ({
