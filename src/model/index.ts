@@ -12,3 +12,4 @@ export * from './session-store';
 export * from './share-link';
 export * from './lab';
 export * from './recording';
+export * from './tool-catalog';

@@ -13,3 +13,18 @@ export const labExampleIds = [
 
 /** The id of one of the lab's examples. */
 export type LabExampleId = (typeof labExampleIds)[number];
+
+/**
+ * The tools a lab example's plugin adds, by name, with the JSON Schema of their arguments as the plugin
+ * declares it: a scenario made for that example (`lab`) may call them. tests/unit/model/lab-examples.test.ts
+ * holds this to what each example's plugin contributes when the sandbox loads it.
+ */
+export const labExampleTools: Readonly<Partial<Record<LabExampleId, Record<string, object>>>> = {
+  impure: {
+    fortune: {
+      type: 'object',
+      properties: { topic: { type: 'string', enum: ['work', 'travel', 'home'] } },
+      required: ['topic'],
+    },
+  },
+};
