@@ -1,4 +1,6 @@
 import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
 import { describe, expect, it } from 'vitest';
 import { toolCatalog as fromTools } from '../../../src/run/tool-catalog';
 import { toolCatalog } from '../../../src/model/tool-catalog';
@@ -10,9 +12,13 @@ import { toolCatalog } from '../../../src/model/tool-catalog';
 const file = new URL('../../../src/model/tool-catalog.json', import.meta.url);
 
 describe('the tool catalog', () => {
-  it('is what the tools declare', () => {
+  it('is what the tools declare', async () => {
     const made = fromTools();
-    if (process.env.UPDATE_TOOL_CATALOG === '1') writeFileSync(file, `${JSON.stringify(made, null, 2)}\n`);
+    if (process.env.UPDATE_TOOL_CATALOG === '1') {
+      const filepath = fileURLToPath(file);
+      const options = { ...(await resolveConfig(filepath)), filepath };
+      writeFileSync(file, await format(JSON.stringify(made), options));
+    }
     expect(JSON.parse(readFileSync(file, 'utf8'))).toEqual(made);
     expect(toolCatalog).toEqual(made);
   });
