@@ -166,7 +166,8 @@ export class App {
       this.runner.settle();
     } else if (scenario.lab && !linked) {
       // Plugin code from a link is the lab's to hold: then the scenario opens as it is, without its example.
-      await this.load(scenario.id);
+      // Opened as it is, not by id: an author's file made for a lab example gets the example too.
+      await this.open(scenario);
     }
     if (linked) {
       this.store.set({ tab: 'lab' });
