@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  builtInPluginIds,
   builtInScenarioFiles,
+  labExampleIds,
   parseScenarioObject,
   scenarioJsonSchema,
   toolCatalog,
@@ -131,5 +134,24 @@ describe('the JSON Schema checks calls too', () => {
       expect(text).toContain(JSON.stringify({ const: name, description: tool.description }));
       expect(text).toContain(JSON.stringify(tool.input));
     }
+  });
+});
+
+describe('README "Built-in plugins and lab examples"', () => {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const start = readme.indexOf('### Built-in plugins and lab examples');
+  const section = readme.slice(start, readme.indexOf('\n### ', start + 1));
+
+  it('has a row for every plugin a scenario may name', () => {
+    for (const id of builtInPluginIds)
+      expect(section).toMatch(new RegExp(`^\\| \`${id}\` +\\| replaces the`, 'm'));
+  });
+
+  it('names every lab example, and the tools that yield tables', () => {
+    for (const id of labExampleIds) expect(section).toContain(`\`${id}\``);
+    const tables = Object.entries(toolCatalog).filter(([, t]) => t.table);
+    expect(tables.map(([name, t]) => `\`${name}\` (the \`${t.set}\` set)`)).toEqual(
+      tables.map(([name]) => section.match(new RegExp(`\`${name}\` \\(the \`[a-z]+\` set\\)`))?.[0]),
+    );
   });
 });
