@@ -33,6 +33,8 @@ export interface Address {
   policy?: boolean;
   /** Plugin code a share link carries: shown in the lab, run only when the visitor presses Run. */
   plugins?: LabPlugin[];
+  /** The absolute address `scenario` was fetched from (`?scenario-url=`), when it was. */
+  scenarioUrl?: string;
   /** Why the address could not be followed; the default scenario opens instead. */
   bad?: { code: LinkCode } | { scenario: string } | { refused: ScenarioError };
 }
@@ -76,7 +78,7 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
     // Fetched with CORS and without credentials; a refusal opens the default scenario, saying why.
     const read = await fetchScenario(url, { base });
     if (!read.ok) return { ...address, step: 0, autoplay: false, bad: { refused: read.error } };
-    return { ...address, scenario: read.value };
+    return { ...address, scenario: read.value, scenarioUrl: new URL(url, base).href };
   }
   const wanted = params.get('scenario');
   if (wanted === null) return address;

@@ -22,6 +22,8 @@ export interface AppSpec {
   fs: FsBackend;
   lang: Lang;
   scenario: Scenario;
+  /** The address `scenario` was fetched from (`?scenario-url=`): the embed snippet names the file by it. */
+  scenarioUrl?: string;
   /** A compact view for an iframe: the transcript and the button, no chrome. */
   embed?: boolean;
   speed?: Speed;
