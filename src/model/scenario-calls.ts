@@ -19,10 +19,10 @@ export const TABLE_PLUGINS: readonly BuiltInPluginId[] = ['redact-phones-content
 
 const setsOf = (scenario: Checked): Set<string> => new Set(['files', ...(scenario.tools ?? [])]);
 
-/** The tools a run of `scenario` has, by name, with the JSON Schema of their arguments. */
-function toolsOf(scenario: Checked): Map<string, object> {
+/** The tools a run of `scenario` has, by name, with the schema of their arguments. */
+function toolsOf(scenario: Checked): Map<string, z.ZodType> {
   const sets = setsOf(scenario);
-  const tools = new Map<string, object>();
+  const tools = new Map<string, z.ZodType>();
   for (const [name, entry] of Object.entries(toolCatalog))
     if (sets.has(entry.set)) tools.set(name, entry.input);
   for (const [name, input] of Object.entries((scenario.lab && labExampleTools[scenario.lab]) ?? {}))

@@ -3,7 +3,7 @@ import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
 import { labExampleIds, labExampleTools } from './lab-example-ids';
 import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
 import { checkCalls, checkPlugins, MEANT_TO_FAIL } from './scenario-calls';
-import { toolCatalog } from './tool-catalog';
+import { inputJson, toolCatalog } from './tool-catalog';
 
 /** The `format` of a scenario file. */
 export const SCENARIO_FORMAT = 'harness-playground/scenario';
@@ -216,16 +216,20 @@ function callStepJson(): Record<string, unknown> {
     additionalProperties: false,
   });
   const tools = [
-    ...Object.entries(toolCatalog).map(([name, t]) => [name, t.description, t.input] as const),
-    ...Object.values(labExampleTools).flatMap((tools) =>
-      Object.entries(tools).map(([name, input]) => [name, 'A tool of a plugin-lab example.', input] as const),
+    ...Object.entries(toolCatalog).map(
+      ([name, t]) => [name, `A tool of the set "${t.set}".`, t.input] as const,
+    ),
+    ...Object.entries(labExampleTools).flatMap(([lab, tools]) =>
+      Object.entries(tools).map(
+        ([name, input]) => [name, `A tool of the lab example "${lab}".`, input] as const,
+      ),
     ),
   ];
   return {
     title: 'call',
     description: 'The mock model calls a tool with arguments that fit the tool’s own schema.',
     anyOf: [
-      ...tools.map(([name, description, input]) => branch({ const: name, description }, input)),
+      ...tools.map(([name, description, input]) => branch({ const: name, description }, inputJson(input))),
       branch(
         { type: 'string', pattern: TOOL_NAME.source },
         { type: 'object' },

@@ -1,26 +1,42 @@
 import { z } from 'zod';
-import catalogFile from './tool-catalog.json' with { type: 'json' };
 import type { ToolSet } from './scenario';
+import { toolArgs } from './tool-args';
 
-/** One tool a scenario can call: its set, what the model is told of it, and its arguments' JSON Schema. */
+/** One tool a scenario can call: its set, whether its value can hold a table, its arguments' schema. */
 export interface ToolCatalogEntry {
   /** `files` for the file tools every run has, else the tool set a scenario names in `tools`. */
   set: 'files' | ToolSet;
-  description: string;
-  /** The JSON Schema of the tool's arguments, exactly as the model is given it. */
-  input: Record<string, unknown>;
   /** Whether the tool's value can hold a table (`columns` and `rows`), which redaction plugins act on. */
   table: boolean;
+  /** The tool's own schema of its arguments (the same JSON Schema as the model is given). */
+  input: z.ZodType;
 }
 
 /** Every tool a scenario can call, by name. */
 export type ToolCatalog = Readonly<Record<string, ToolCatalogEntry>>;
 
 /**
- * The tools of every tool set, by name, as `toolCatalog()` of src/run makes them from the tools (the
- * scenario format may not import the tools: this is their copy, which a test holds to them).
+ * The tools of every tool set, by name, as the tools declare them (the scenario format may not import
+ * the tools: `src/model/tool-args.ts` is their copy, made from them and held to them by a test).
  */
-export const toolCatalog = catalogFile as ToolCatalog;
+export const toolCatalog: ToolCatalog = toolArgs;
+
+type JsonSchema = {
+  properties?: Record<string, { const?: unknown }>;
+  oneOf?: JsonSchema[];
+};
+
+const jsons = new WeakMap<z.ZodType, Record<string, unknown>>();
+
+/** The JSON Schema of a tool's arguments, as the model is given it (made on first need, then kept). */
+export function inputJson(input: z.ZodType): Record<string, unknown> {
+  let json = jsons.get(input);
+  if (!json) {
+    const { $schema: _s, ...rest } = z.toJSONSchema(input, { io: 'input', unrepresentable: 'any' });
+    jsons.set(input, (json = rest));
+  }
+  return json;
+}
 
 /** One problem with a call's arguments: where under `args`, and what is wrong. */
 export interface ArgsProblem {
@@ -28,45 +44,36 @@ export interface ArgsProblem {
   detail: string;
 }
 
-const schemas = new Map<object, z.ZodType>();
-const schemaOf = (json: object): z.ZodType => {
-  let schema = schemas.get(json);
-  if (!schema) schemas.set(json, (schema = z.fromJSONSchema(json as z.core.JSONSchema.JSONSchema)));
-  return schema;
-};
-
 const described = (value: unknown) =>
   value === null ? 'null' : Array.isArray(value) ? 'an array' : `a ${typeof value}`;
 const quoted = (names: readonly unknown[]) => names.map((n) => JSON.stringify(n)).join(', ');
-const propsOf = (json: object) =>
-  Object.keys((json as { properties?: Record<string, unknown> }).properties ?? {});
 
-// A tool whose arguments are one of several objects told apart by one constant field (`command` of
-// str_replace_editor): the branch that field names, so a problem is explained against the command meant.
-function branchOf(json: object, args: Record<string, unknown>): object | ArgsProblem {
-  const branches = (json as { oneOf?: unknown }).oneOf;
-  if (!Array.isArray(branches)) return json;
-  const [key] = Object.entries((branches[0] as { properties?: object }).properties ?? {}).find(
-    ([, p]) => (p as { const?: unknown }).const !== undefined,
-  ) ?? [undefined];
-  if (key === undefined) return json;
-  const values = branches.map(
-    (b) => (b as { properties: Record<string, { const?: unknown }> }).properties[key]?.const,
-  );
-  const at = values.indexOf(args[key]);
-  if (at >= 0) return branches[at] as object;
-  const detail = args[key] === undefined ? 'missing: one of' : 'expected';
-  return { path: [key], detail: `${detail} ${quoted(values)}` };
+// Arguments of several shapes told apart by one constant field (str_replace_editor's `command`): the
+// field, its values, and the shape `args` names; one shape has no such field.
+function shapes(json: JsonSchema, args: Record<string, unknown>) {
+  const branches = json.oneOf ?? [json];
+  const props = branches[0]?.properties ?? {};
+  const key = json.oneOf ? Object.keys(props).find((k) => props[k]!.const !== undefined) : undefined;
+  const values = key ? branches.map((b) => b.properties?.[key]?.const) : [];
+  const named = key ? branches[values.indexOf(args[key])] : json;
+  return { key, values, names: Object.keys(named?.properties ?? {}) };
 }
 
-function problemOf(issue: z.core.$ZodIssue, json: object, tool: string): ArgsProblem {
+function problemOf(issue: z.core.$ZodIssue, json: JsonSchema, tool: string, args: Record<string, unknown>) {
   const path = issue.path.map((k) => (typeof k === 'number' ? k : String(k)));
   const input = (issue as { input?: unknown }).input;
+  const { key, values, names } = shapes(json, args);
   switch (issue.code) {
+    case 'invalid_union':
+      if (!key) break;
+      return {
+        path: [key],
+        detail: `${args[key] === undefined ? 'missing: one of' : 'expected'} ${quoted(values)}`,
+      };
     case 'unrecognized_keys':
       return {
         path: [...path, issue.keys[0]!],
-        detail: `not an argument of ${tool} (its arguments: ${quoted(propsOf(json)) || 'none'})`,
+        detail: `not an argument of ${tool} (its arguments: ${quoted(names) || 'none'})`,
       };
     case 'invalid_type':
       if (input === undefined) return { path, detail: `missing: an argument ${tool} needs` };
@@ -80,18 +87,16 @@ function problemOf(issue: z.core.$ZodIssue, json: object, tool: string): ArgsPro
       return { path, detail: `too small: at least ${issue.minimum}` };
     case 'too_big':
       return { path, detail: `too big: at most ${issue.maximum}` };
-    default:
-      return { path, detail: issue.message };
   }
+  return { path, detail: issue.message };
 }
 
 /**
- * Checks a call's arguments against the JSON Schema of the tool's arguments (`input`): null when they
- * fit, else the first problem, its path relative to `args`. `tool` names the tool in the words.
+ * Checks a call's arguments against the tool's own schema (`input`): null when they fit, else the first
+ * problem, its path relative to `args`. `tool` names the tool in the words.
  */
-export function checkArgs(tool: string, input: object, args: Record<string, unknown>): ArgsProblem | null {
-  const json = branchOf(input, args);
-  if ('detail' in json) return json;
-  const parsed = schemaOf(json).safeParse(args, { reportInput: true });
-  return parsed.success ? null : problemOf(parsed.error.issues[0]!, json, tool);
+export function checkArgs(tool: string, input: z.ZodType, args: Record<string, unknown>): ArgsProblem | null {
+  const parsed = input.safeParse(args, { reportInput: true });
+  if (parsed.success) return null;
+  return problemOf(parsed.error.issues[0]!, inputJson(input) as JsonSchema, tool, args);
 }

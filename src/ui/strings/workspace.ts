@@ -105,8 +105,8 @@ export const workspaceStrings = {
   lab: { en: 'Plugin lab', zh: '插件实验室' },
   author: { en: 'Write a scenario', zh: '编写场景' },
   authorIntro: {
-    en: 'Start a scenario from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
-    zh: '从当前文件（或空工作区）开始一个场景，按“录制”，然后扮演模型：在“扮演模型”里发起调用，在下面写它说的话，在课程需要的地方按“模拟外部编辑”。停止录制后，以文件形式查看结果，修改、播放、导出。',
+    en: 'Edit the scenario open now, or start one from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
+    zh: '编辑当前打开的场景，或者从当前文件（或空工作区）开始一个场景，按“录制”，然后扮演模型：在“扮演模型”里发起调用，在下面写它说的话，在课程需要的地方按“模拟外部编辑”。停止录制后，以文件形式查看结果，修改、播放、导出。',
   },
   newScenario: { en: 'New scenario', zh: '新建场景' },
   newEmptyScenario: { en: 'New empty scenario', zh: '新建空场景' },

@@ -6,6 +6,7 @@ import {
   builtInScenarioFiles,
   labExampleIds,
   parseScenarioObject,
+  inputJson,
   scenarioJsonSchema,
   toolCatalog,
 } from '../../../src/model';
@@ -131,8 +132,10 @@ describe('the JSON Schema checks calls too', () => {
   it('gives each tool’s call its own arguments, as the catalog has them', () => {
     const text = JSON.stringify(scenarioJsonSchema());
     for (const [name, tool] of Object.entries(toolCatalog)) {
-      expect(text).toContain(JSON.stringify({ const: name, description: tool.description }));
-      expect(text).toContain(JSON.stringify(tool.input));
+      expect(text).toContain(
+        JSON.stringify({ const: name, description: `A tool of the set "${tool.set}".` }),
+      );
+      expect(text).toContain(JSON.stringify(inputJson(tool.input)));
     }
   });
 });

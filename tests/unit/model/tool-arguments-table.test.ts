@@ -2,7 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
 import { expect, it } from 'vitest';
-import { labExampleTools, toolCatalog } from '../../../src/model';
+import { inputJson, labExampleTools, toolCatalog } from '../../../src/model';
 
 // README "Write your own scenario" has a table of every tool's arguments. It is made here from the
 // tools' own schemas (the catalog the format checks calls with) and must be what the README shows:
@@ -91,9 +91,17 @@ function rowsOf(input: Schema): Row[] {
 /** The README's table: every tool, with its set, and every argument of it. */
 function table(): string {
   const tools = [
-    ...Object.entries(toolCatalog).map(([name, t]) => ({ name, set: `\`${t.set}\``, input: t.input })),
+    ...Object.entries(toolCatalog).map(([name, t]) => ({
+      name,
+      set: `\`${t.set}\``,
+      input: inputJson(t.input),
+    })),
     ...Object.entries(labExampleTools).flatMap(([lab, tools]) =>
-      Object.entries(tools).map(([name, input]) => ({ name, set: `lab \`${lab}\``, input })),
+      Object.entries(tools).map(([name, input]) => ({
+        name,
+        set: `lab \`${lab}\``,
+        input: inputJson(input),
+      })),
     ),
   ];
   const lines = [
