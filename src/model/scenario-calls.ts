@@ -19,14 +19,18 @@ export const TABLE_PLUGINS: readonly BuiltInPluginId[] = ['redact-phones-content
 
 const setsOf = (scenario: Checked): Set<string> => new Set(['files', ...(scenario.tools ?? [])]);
 
-/** The tools a run of `scenario` has, by name, with the schema of their arguments. */
-function toolsOf(scenario: Checked): Map<string, z.ZodType> {
+/** Tools a run has beyond the format's (a visitor's plugin adds them), by name, with their arguments. */
+export type MoreTools = Readonly<Record<string, z.ZodType>>;
+
+/** The tools a run of `scenario` has, by name, with the schema of their arguments; `more` last, as they win. */
+function toolsOf(scenario: Checked, more: MoreTools = {}): Map<string, z.ZodType> {
   const sets = setsOf(scenario);
   const tools = new Map<string, z.ZodType>();
   for (const [name, entry] of Object.entries(toolCatalog))
     if (sets.has(entry.set)) tools.set(name, entry.input);
   for (const [name, input] of Object.entries((scenario.lab && labExampleTools[scenario.lab]) ?? {}))
     tools.set(name, input);
+  for (const [name, input] of Object.entries(more)) tools.set(name, input);
   return tools;
 }
 
@@ -43,8 +47,8 @@ function unknownTool(name: string, scenario: Checked): string {
  * that tool's own schema, unless the step `expect`s the call to fail that way (`UNKNOWN_TOOL`,
  * `INVALID_ARGS`). Each problem is an issue at its JSON path.
  */
-export function checkCalls(scenario: Checked, ctx: z.RefinementCtx): void {
-  const tools = toolsOf(scenario);
+export function checkCalls(scenario: Checked, ctx: z.RefinementCtx, more: MoreTools = {}): void {
+  const tools = toolsOf(scenario, more);
   scenario.steps.forEach((step, i) => {
     if (!('call' in step)) return;
     const { call, args, expect } = step as { call: string; args: Record<string, unknown>; expect?: string };

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
 import { labExampleIds, labExampleTools } from './lab-example-ids';
 import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
-import { checkCalls, checkPlugins, MEANT_TO_FAIL } from './scenario-calls';
+import { checkCalls, checkPlugins, MEANT_TO_FAIL, type MoreTools } from './scenario-calls';
 import { inputJson, toolCatalog } from './tool-catalog';
 
 /** The `format` of a scenario file. */
@@ -167,10 +167,10 @@ function checkRaces(scenario: Pick<Fields, 'races' | 'steps'>, ctx: z.Refinement
   }
 }
 
-/** The checks across fields: races, calls against the tools, plugins against what they act on. */
-function checkAcross(scenario: Fields, ctx: z.RefinementCtx): void {
+/** The checks across fields: races, calls against the tools (and `more`), plugins against what they act on. */
+function checkAcross(scenario: Fields, ctx: z.RefinementCtx, more: MoreTools = {}): void {
   checkRaces(scenario, ctx);
-  checkCalls(scenario, ctx);
+  checkCalls(scenario, ctx, more);
   checkPlugins(scenario, ctx);
 }
 
@@ -183,19 +183,36 @@ export type ScenarioBody = z.output<typeof ScenarioBody>;
  * scenario's fields. Every object is strict: a field the format does not define is refused. This schema
  * is the format's one truth; `scenarioJsonSchema()` derives the JSON Schema from it.
  */
-export const ScenarioFile = z
-  .strictObject({
-    $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
-    format: z.literal(SCENARIO_FORMAT),
-    version: z.literal(SCENARIO_VERSION),
-    ...fields,
-  })
-  .superRefine(checkAcross)
-  .meta({
-    title: 'Harness Playground scenario',
-    description:
-      'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
-  });
+export const ScenarioFile = fileSchema({});
+
+function fileSchema(more: MoreTools) {
+  return z
+    .strictObject({
+      $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
+      format: z.literal(SCENARIO_FORMAT),
+      version: z.literal(SCENARIO_VERSION),
+      ...fields,
+    })
+    .superRefine((scenario, ctx) => checkAcross(scenario, ctx, more))
+    .meta({
+      title: 'Harness Playground scenario',
+      description:
+        'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
+    });
+}
+
+const withMore = new WeakMap<MoreTools, typeof ScenarioFile>();
+
+/**
+ * The scenario file of a run that has more tools than the format knows (a plugin of the visitor's adds
+ * them, as the lab's Try it does): calls to them are checked against their schemas. An author's file
+ * is read with `ScenarioFile`, which knows only the tool sets and the lab examples' tools.
+ */
+export function scenarioFileWith(more: MoreTools): typeof ScenarioFile {
+  let schema = withMore.get(more);
+  if (!schema) withMore.set(more, (schema = fileSchema(more)));
+  return schema;
+}
 /** A scenario file as it is written (texts as plain strings or `{en, zh}`). */
 export type ScenarioFileInput = z.input<typeof ScenarioFile>;
 

@@ -97,6 +97,18 @@ describe('calls checked at load', () => {
     expect(refusal(lesson(fortune('work')))).toMatch(/^steps\[1\]\.call: no tool "fortune"/);
   });
 
+  it('knows the tools a visitor’s plugin adds when the reader is told of them (the lab’s Try it)', () => {
+    const tools = { weather: z.strictObject({ city: z.string() }) };
+    const read = (args: object) => parseScenarioObject(lesson([{ call: 'weather', args }]), { tools });
+    expect(read({ city: 'Lima' }).ok).toBe(true);
+    expect(read({ city: 'Lima', town: 'Lima' }).error?.message).toBe(
+      'steps[1].args.town: not an argument of weather (its arguments: "city")',
+    );
+    expect(refusal(lesson([{ call: 'weather', args: { city: 'Lima' } }]))).toMatch(
+      /^steps\[1\]\.call: no tool/,
+    );
+  });
+
   it('refuses a redaction plugin where no tool yields a table, in plugins and in use steps', () => {
     expect(refusal(lesson([], (r) => (r.plugins = ['redact-phones-content'])))).toBe(
       'plugins[0]: redact-phones-content acts on tables (columns and rows) in a tool\'s value, and no tool of this scenario yields one: add "sql" to "tools"',
