@@ -13,3 +13,4 @@ export * from './share-link';
 export * from './lab';
 export * from './recording';
 export * from './tool-catalog';
+export * from './scenario-calls';

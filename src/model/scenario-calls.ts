@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { labExampleTools, type LabExampleId } from './lab-example-ids';
 import type { BuiltInPluginId, ToolSet } from './scenario';
 import { checkArgs, toolCatalog } from './tool-catalog';
@@ -19,8 +19,18 @@ export const TABLE_PLUGINS: readonly BuiltInPluginId[] = ['redact-phones-content
 
 const setsOf = (scenario: Checked): Set<string> => new Set(['files', ...(scenario.tools ?? [])]);
 
-/** Tools a run has beyond the format's (a visitor's plugin adds them), by name, with their arguments. */
+/**
+ * Tools a run has beyond the format's (a visitor's plugin adds them), by name, with their arguments;
+ * the name `*` stands for any other tool.
+ */
 export type MoreTools = Readonly<Record<string, z.ZodType>>;
+
+/**
+ * For a scenario read back with plugins of the visitor's whose tools are not known yet (a saved run
+ * carried on, a share link with plugin code): any tool name, any arguments. Its calls were checked when
+ * it was first opened, and a run checks every call's arguments again (`INVALID_ARGS`).
+ */
+export const ANY_VISITOR_TOOL: MoreTools = { '*': z.record(z.string(), z.unknown()) };
 
 /** The tools a run of `scenario` has, by name, with the schema of their arguments; `more` last, as they win. */
 function toolsOf(scenario: Checked, more: MoreTools = {}): Map<string, z.ZodType> {
@@ -52,7 +62,7 @@ export function checkCalls(scenario: Checked, ctx: z.RefinementCtx, more: MoreTo
   scenario.steps.forEach((step, i) => {
     if (!('call' in step)) return;
     const { call, args, expect } = step as { call: string; args: Record<string, unknown>; expect?: string };
-    const input = tools.get(call);
+    const input = tools.get(call) ?? (Object.hasOwn(more, '*') ? more['*'] : undefined);
     if (!input) {
       if (expect !== MEANT_TO_FAIL.tool)
         ctx.addIssue({ code: 'custom', path: ['steps', i, 'call'], message: unknownTool(call, scenario) });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  ANY_VISITOR_TOOL,
   builtInPluginIds,
   builtInScenarioFiles,
   labExampleIds,
@@ -107,6 +108,14 @@ describe('calls checked at load', () => {
     expect(refusal(lesson([{ call: 'weather', args: { city: 'Lima' } }]))).toMatch(
       /^steps\[1\]\.call: no tool/,
     );
+  });
+
+  it('lets any tool through for a scenario read back with plugins whose tools are not known yet', () => {
+    const raw = lesson([{ call: 'weather', args: { city: 'Lima' } }]);
+    expect(parseScenarioObject(raw, { tools: ANY_VISITOR_TOOL }).ok).toBe(true);
+    // The tools the format knows are still checked.
+    const grep = lesson([{ call: 'grep', args: { path: '/' } }]);
+    expect(parseScenarioObject(grep, { tools: ANY_VISITOR_TOOL }).error?.path).toBe('steps[1].args.pattern');
   });
 
   it('refuses a redaction plugin where no tool yields a table, in plugins and in use steps', () => {
