@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
-import { labExampleIds } from './lab-example-ids';
+import { labExampleIds, labExampleTools } from './lab-example-ids';
 import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
+import { checkCalls, checkPlugins, MEANT_TO_FAIL, type MoreTools } from './scenario-calls';
+import { inputJson, toolCatalog } from './tool-catalog';
 
 /** The `format` of a scenario file. */
 export const SCENARIO_FORMAT = 'harness-playground/scenario';
@@ -60,7 +62,10 @@ export type ScenarioChange = z.output<typeof ScenarioChange>;
 /** The mock model says something. */
 const SayStep = z.strictObject({ say: LocalText }).meta({ id: 'say-step', title: 'say' });
 
-/** The mock model calls a tool; `expect` names an error the lesson means to show, so no retry follows. */
+/**
+ * The mock model calls a tool; `expect` names an error the lesson means to show, so no retry follows.
+ * The tool and its `args` are checked against the scenario's tools by `checkCalls`.
+ */
 const CallStep = z
   .strictObject({
     call: z.string().regex(TOOL_NAME, 'not a tool name (lowercase letters, digits and _)'),
@@ -68,7 +73,7 @@ const CallStep = z
     args: z
       .record(z.string(), z.unknown())
       .transform((args) => args as { [key: string]: Json })
-      .meta({ description: 'The call’s arguments: a JSON object.' }),
+      .meta({ description: 'The call’s arguments: a JSON object that fits the tool’s own schema.' }),
     expect: ErrorCode.optional().meta({ description: 'The error code this call is meant to meet.' }),
   })
   .meta({ id: 'call-step', title: 'call' });
@@ -162,8 +167,15 @@ function checkRaces(scenario: Pick<Fields, 'races' | 'steps'>, ctx: z.Refinement
   }
 }
 
+/** The checks across fields: races, calls against the tools (and `more`), plugins against what they act on. */
+function checkAcross(scenario: Fields, ctx: z.RefinementCtx, more: MoreTools = {}): void {
+  checkRaces(scenario, ctx);
+  checkCalls(scenario, ctx, more);
+  checkPlugins(scenario, ctx);
+}
+
 /** A scenario, as the playground uses it: the fields of the file, without its header. */
-export const ScenarioBody = z.strictObject(fields).superRefine(checkRaces);
+export const ScenarioBody = z.strictObject(fields).superRefine(checkAcross);
 export type ScenarioBody = z.output<typeof ScenarioBody>;
 
 /**
@@ -171,23 +183,89 @@ export type ScenarioBody = z.output<typeof ScenarioBody>;
  * scenario's fields. Every object is strict: a field the format does not define is refused. This schema
  * is the format's one truth; `scenarioJsonSchema()` derives the JSON Schema from it.
  */
-export const ScenarioFile = z
-  .strictObject({
-    $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
-    format: z.literal(SCENARIO_FORMAT),
-    version: z.literal(SCENARIO_VERSION),
-    ...fields,
-  })
-  .superRefine(checkRaces)
-  .meta({
-    title: 'Harness Playground scenario',
-    description:
-      'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
-  });
+export const ScenarioFile = fileSchema({});
+
+function fileSchema(more: MoreTools) {
+  return z
+    .strictObject({
+      $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
+      format: z.literal(SCENARIO_FORMAT),
+      version: z.literal(SCENARIO_VERSION),
+      ...fields,
+    })
+    .superRefine((scenario, ctx) => checkAcross(scenario, ctx, more))
+    .meta({
+      title: 'Harness Playground scenario',
+      description:
+        'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
+    });
+}
+
+const withMore = new WeakMap<MoreTools, typeof ScenarioFile>();
+
+/**
+ * The scenario file of a run that has more tools than the format knows (a plugin of the visitor's adds
+ * them, as the lab's Try it does): calls to them are checked against their schemas. An author's file
+ * is read with `ScenarioFile`, which knows only the tool sets and the lab examples' tools.
+ */
+export function scenarioFileWith(more: MoreTools): typeof ScenarioFile {
+  let schema = withMore.get(more);
+  if (!schema) withMore.set(more, (schema = fileSchema(more)));
+  return schema;
+}
 /** A scenario file as it is written (texts as plain strings or `{en, zh}`). */
 export type ScenarioFileInput = z.input<typeof ScenarioFile>;
 
+const expectField = {
+  type: 'string',
+  pattern: ERROR_CODE.source,
+  description: 'The error code this call is meant to meet.',
+};
+
+// A call step in the JSON Schema: one branch per tool, its `args` that tool's own schema, so an editor
+// completes and checks the arguments; a call the lesson means to fail (`expect` UNKNOWN_TOOL or
+// INVALID_ARGS) is any tool with any arguments. Whether the tool's set is in `tools` is the parser's check.
+function callStepJson(): Record<string, unknown> {
+  const branch = (call: object, args: object, expect: object = expectField, required = ['call', 'args']) => ({
+    type: 'object',
+    properties: { call, args, expect },
+    required,
+    additionalProperties: false,
+  });
+  const tools = [
+    ...Object.entries(toolCatalog).map(
+      ([name, t]) => [name, `A tool of the set "${t.set}".`, t.input] as const,
+    ),
+    ...Object.entries(labExampleTools).flatMap(([lab, tools]) =>
+      Object.entries(tools).map(
+        ([name, input]) => [name, `A tool of the lab example "${lab}".`, input] as const,
+      ),
+    ),
+  ];
+  return {
+    title: 'call',
+    description: 'The mock model calls a tool with arguments that fit the tool’s own schema.',
+    anyOf: [
+      ...tools.map(([name, description, input]) => branch({ const: name, description }, inputJson(input))),
+      branch(
+        { type: 'string', pattern: TOOL_NAME.source },
+        { type: 'object' },
+        { enum: Object.values(MEANT_TO_FAIL) },
+        ['call', 'args', 'expect'],
+      ),
+    ],
+  };
+}
+
 /** The JSON Schema of the scenario file (draft 2020-12), for editors; the site serves it. */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(ScenarioFile, { io: 'input', target: 'draft-2020-12' });
+  return z.toJSONSchema(ScenarioFile, {
+    io: 'input',
+    target: 'draft-2020-12',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema !== CallStep) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, callStepJson());
+    },
+  });
 }

@@ -19,25 +19,29 @@ import { FsError } from '../fs/errors';
 
 const Input = z.discriminatedUnion('command', [
   z.strictObject({
-    command: z.literal('view'),
+    command: z.literal('view').describe('Show the file, or a range of its lines'),
     path: PathArg,
     view_range: z
       .tuple([z.number().int().min(1), z.number().int().min(-1)])
       .optional()
       .describe('[first, last] lines to show, 1-based; last -1 means to the end'),
   }),
-  z.strictObject({ command: z.literal('create'), path: PathArg, file_text: z.string() }),
   z.strictObject({
-    command: z.literal('str_replace'),
+    command: z.literal('create').describe('Create a new file'),
     path: PathArg,
-    old_str: z.string(),
-    new_str: z.string(),
+    file_text: z.string().describe('The content of the new file'),
   }),
   z.strictObject({
-    command: z.literal('insert'),
+    command: z.literal('str_replace').describe('Replace the one occurrence of old_str with new_str'),
+    path: PathArg,
+    old_str: z.string().describe('The exact text to replace; it must occur once'),
+    new_str: z.string().describe('The text to put in its place'),
+  }),
+  z.strictObject({
+    command: z.literal('insert').describe('Insert new_str after a line'),
     path: PathArg,
     insert_line: z.number().int().min(0).describe('Insert after this line (0 inserts at the top)'),
-    new_str: z.string(),
+    new_str: z.string().describe('The text to insert'),
   }),
 ]);
 type Input = z.infer<typeof Input>;

@@ -11,7 +11,10 @@ import {
 } from './file-ops';
 import { defineFsTool } from './fs-errors';
 
-const Input = z.strictObject({ path: PathArg, content: z.string() });
+const Input = z.strictObject({
+  path: PathArg,
+  content: z.string().describe('The whole new content of the file'),
+});
 
 const variants: { name: string; strength: Strength; rule: string }[] = [
   {

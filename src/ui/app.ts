@@ -10,6 +10,7 @@ import {
 import { replayTools, type Playground } from '../run';
 import { pageActions } from './actions';
 import { AuthorPanel } from './author/panel';
+import { sourceOf } from './author/snippet';
 import { acceptDrops } from './drops';
 import { FileEditor } from './file-editor';
 import { setLang, showLang, tr } from './i18n';
@@ -83,10 +84,16 @@ export class App {
       more: (name) => this.lab.current?.visitorTool(name),
       scenario: () => this.pg.scenario.id,
     });
+    const fetched = spec.scenarioUrl ? { scenario: spec.scenario, url: spec.scenarioUrl } : null;
     this.author = new AuthorPanel({
       fs: spec.fs,
       current: () => this.pg.scenario,
+      source: () => sourceOf(this.pg.scenario, fetched),
       open: (scenario) => this.open(scenario),
+      play: async (scenario) => {
+        await this.open(scenario);
+        await this.play();
+      },
       say: (text) => this.pg.sayAsModel(text),
       appUrl: () => window.location.href,
       onRecording: (recording) => this.store.set({ recording }),
@@ -167,7 +174,8 @@ export class App {
       this.runner.settle();
     } else if (scenario.lab && !linked) {
       // Plugin code from a link is the lab's to hold: then the scenario opens as it is, without its example.
-      await this.load(scenario.id);
+      // Opened as it is, not by id: an author's file made for a lab example gets the example too.
+      await this.open(scenario);
     }
     if (linked) {
       this.store.set({ tab: 'lab' });

@@ -42,8 +42,32 @@ function noticeView(notice: Notice, close: () => void): HTMLElement {
   );
 }
 
+/** The end of a script without an outcome whose calls met errors their steps did not expect. */
+function unexpectedView(unexpected: NonNullable<OutcomeCheck['unexpected']>): HTMLElement {
+  return h(
+    'div',
+    { class: 'banner warn', 'data-banner': 'done', 'data-unexpected': '', role: 'alert' },
+    h('p', {}, `⚠ ${tr('unexpectedErrors')}`),
+    h(
+      'ul',
+      { class: 'outcome' },
+      unexpected.map((u) =>
+        h(
+          'li',
+          { 'data-code': u.code },
+          h('code', { class: 'err-code' }, u.code),
+          ' ',
+          tr('atStep', { n: u.step }),
+        ),
+      ),
+    ),
+    h('p', {}, tr('unexpectedHint')),
+  );
+}
+
 /** The end of the script, and how the run compares with the outcome its scenario states. */
 function doneView(outcome: OutcomeCheck | null): HTMLElement {
+  if (outcome?.unexpected) return unexpectedView(outcome.unexpected);
   if (!outcome || outcome.ok) {
     const text = outcome ? tr('outcomeOk') : tr('done');
     return h('p', { class: 'banner done', 'data-banner': 'done' }, `✓ ${text}`);

@@ -37,6 +37,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     fs,
     lang,
     scenario: address.scenario,
+    ...(address.scenarioUrl ? { scenarioUrl: address.scenarioUrl } : {}),
     embed,
     sessions,
     resume,

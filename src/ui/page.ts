@@ -184,7 +184,8 @@ export class PageView {
     root.dataset.waiting = String(Boolean(pg.waiting) && !replay);
     root.dataset.present = String(present);
     const { outcome } = store.get();
-    if (outcome && !replay) root.dataset.outcome = outcome.ok ? 'ok' : 'mismatch';
+    if (outcome && !replay)
+      root.dataset.outcome = outcome.ok ? 'ok' : outcome.unexpected ? 'unexpected' : 'mismatch';
     else delete root.dataset.outcome;
     // For tests and hosts: the actions taken, retries included (a step of the script may hold several).
     root.dataset.position = String(pg.position);

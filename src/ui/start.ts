@@ -1,6 +1,7 @@
 import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
 import {
+  ANY_VISITOR_TOOL,
   parseScenarioFile,
   scenarioById,
   type LabPlugin,
@@ -24,6 +25,8 @@ export interface AppSpec {
   fs: FsBackend;
   lang: Lang;
   scenario: Scenario;
+  /** The address `scenario` was fetched from (`?scenario-url=`): the embed snippet names the file by it. */
+  scenarioUrl?: string;
   /** A compact view for an iframe: the transcript and the button, no chrome. */
   embed?: boolean;
   speed?: Speed;
@@ -85,7 +88,8 @@ export async function startPlayground(spec: AppSpec): Promise<Started> {
 /** The scenario a saved run ran: the one it carries (a scenario of the visitor's own), or a built-in. */
 function savedScenario(saved: SessionRecord): Scenario {
   if (saved.custom !== undefined) {
-    const read = parseScenarioFile(saved.custom);
+    // The run may have called a tool of the visitor's plugins, which is known only once they run again.
+    const read = parseScenarioFile(saved.custom, { tools: ANY_VISITOR_TOOL });
     if (!read.ok) throw new RangeError(`its scenario no longer reads (${read.error.message})`);
     return read.value;
   }

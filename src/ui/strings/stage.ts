@@ -164,6 +164,15 @@ export const stageStrings = {
     en: 'The script is done, and the run ended as the scenario says.',
     zh: '脚本已结束，结果与场景所述一致。',
   },
+  unexpectedErrors: {
+    en: 'The script is done, but its calls met errors no step expects:',
+    zh: '脚本已结束，但调用遇到了没有任何步骤预期的错误：',
+  },
+  atStep: { en: 'at step {n}', zh: '在第 {n} 步' },
+  unexpectedHint: {
+    en: 'If the lesson means to show it, name the code in that step’s "expect", or state an "outcome".',
+    zh: '如果课程本意就是展示它，请在该步骤的 "expect" 里写上这个错误码，或者写明 "outcome"。',
+  },
   outcomeMismatch: {
     en: 'The script is done, but the run did not end as the scenario says:',
     zh: '脚本已结束，但结果与场景所述不一致：',
