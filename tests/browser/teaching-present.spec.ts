@@ -65,11 +65,15 @@ test('the run buttons are named exactly Play, Step, Back, Reset and Simulate ext
   for (const name of ['Play', 'Step', 'Back', 'Reset', 'Simulate external edit', 'Present'])
     await expect(button(page, name), name).toBeVisible();
   await expect(button(page, 'Present')).toHaveAttribute('aria-pressed', 'false');
+  await openScenario(page, 'stale-version', { speed: 'slow' });
   await button(page, 'Play').click();
-  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(button(page, 'Pause')).toBeVisible();
   await expect(button(page, 'Pause')).toHaveAttribute('aria-pressed', 'true');
   await expect(button(page, 'Play')).toHaveCount(0);
+  // At the scripted external edit Play pauses: the button reads Play again.
+  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await expect(button(page, 'Play')).toBeVisible();
+  await expect(button(page, 'Play')).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('the progress counts the script’s steps, “step 3 of 5”, with the model’s retries shown as retries', async ({
@@ -151,16 +155,22 @@ test('Back returns one script step at a time, to where the run was then; ← doe
 test('Space plays and pauses after a mouse click on Step or on a tab, and E makes the edit the script waits for', async ({
   page,
 }) => {
-  await openScenario(page, 'stale-version');
+  await openScenario(page, 'stale-version', { speed: 'slow' });
   await button(page, 'Step').click();
   await expect(progress(page)).toHaveText('step 1 of 5');
-  // Focus is still on Step: Space plays (it does not press Step again).
+  // Focus is still on Step: Space plays (it does not press Step again), and pauses.
   await page.keyboard.press(' ');
-  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(app(page)).toHaveAttribute('data-run-state', 'playing');
-  await expect(progress(page)).toHaveText('step 3 of 5');
+  await expect(button(page, 'Pause')).toBeVisible();
   await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
+  await expect(button(page, 'Play')).toBeVisible();
+  await expect(app(page)).toHaveAttribute('data-waiting', 'false');
+  // Space again plays on, and Play pauses by itself at the scripted edit.
+  await page.keyboard.press(' ');
+  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
+  await expect(progress(page)).toHaveText('step 3 of 5');
   await expect(button(page, 'Play')).toBeVisible();
 
   // From a tab clicked with the mouse: E makes the edit, Space plays on to the end.
@@ -168,6 +178,7 @@ test('Space plays and pauses after a mouse click on Step or on a tab, and E make
   await page.keyboard.press('e');
   await expect(page.locator('[data-entry="external"]')).toHaveAttribute('data-who', 'button');
   await expect(app(page)).toHaveAttribute('data-waiting', 'false');
+  await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
   await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(progress(page)).toHaveText('step 5 of 5');

@@ -136,6 +136,8 @@ async function walkRun(page: Page, read: () => Promise<void>): Promise<void> {
     if (at === 'waiting') {
       await button(page, '模拟外部编辑').click();
       await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+      // The run stays paused after the edit: Play goes on.
+      await button(page, '播放').click();
     } else {
       // Approvals: the first approved, the rest denied, so both answers are read.
       const dialog = page.locator('dialog[data-dialog="approval"][open]');

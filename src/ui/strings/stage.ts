@@ -141,7 +141,10 @@ export const stageStrings = {
     en: 'You are the model now: pick a tool, write its arguments and send. The result arrives exactly as the model would receive it.',
     zh: '现在由你扮演模型：选工具、写参数、发送。结果和模型收到的一模一样。',
   },
-  waitingExternal: { en: 'The script is waiting: {note}', zh: '脚本在等待：{note}' },
+  waitingExternal: {
+    en: 'The script is waiting for an external edit. {note} Press “Simulate external edit” (E).',
+    zh: '脚本在等待一次外部编辑。{note}请按“模拟外部编辑”（E）。',
+  },
   replayMode: {
     en: 'Replay: rebuilt from the log alone. Cards and model texts are exact; values were never stored.',
     zh: '回放模式：仅凭日志重建。卡片与模型文本完全一致；规范值从未存储。',
