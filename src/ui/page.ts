@@ -100,7 +100,12 @@ export class PageView {
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
-    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing');
+    // In presentation mode the transcript scrolls inside its pane (see present.css), where it does.
+    const scroller = () => {
+      const pane = this.transcript.el.closest<HTMLElement>('.pane.transcript');
+      return pane && getComputedStyle(pane).overflowY === 'auto' ? pane : null;
+    };
+    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing', scroller);
     this.transcript.onAppend(() => this.follow.appended());
     const files = (): FileSource => this.replayed()?.files ?? spec.files;
     // A replay has no file to open: contents were never logged.
