@@ -40,12 +40,13 @@ export class Follow {
 
   /**
    * `scroller` is the element the transcript scrolls in (presentation mode's stage), or null where the
-   * page itself scrolls.
+   * page itself scrolls; `covered` is how much of the window's foot is covered (a bar kept on screen).
    */
   constructor(
     private readonly list: HTMLElement,
     private readonly playing: () => boolean,
     private readonly scroller: () => HTMLElement | null = () => null,
+    private readonly covered: () => number = () => 0,
   ) {
     this.button.querySelector('[data-words]')!.textContent = tr('newEntries');
     this.button.addEventListener('click', () => {
@@ -101,6 +102,11 @@ export class Follow {
     this.pending = true;
   }
 
+  /** The foot of the screen is covered anew (a banner came): keep the newest entry in view. */
+  footChanged(): void {
+    if (this.following && this.covered() > 0) this.request();
+  }
+
   /** The page's update is over: make the scroll it asked for. Once the run stops, at once. */
   update(): void {
     if (this.timer !== null && !this.playing()) {
@@ -139,7 +145,7 @@ export class Follow {
 
   /** Where the transcript's visible part ends, in the window's coordinates. */
   private bottom(): number {
-    return this.scroller()?.getBoundingClientRect().bottom ?? window.innerHeight;
+    return this.scroller()?.getBoundingClientRect().bottom ?? window.innerHeight - this.covered();
   }
 
   private leave(): void {

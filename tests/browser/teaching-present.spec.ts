@@ -18,7 +18,8 @@ import {
 
 test.describe.configure({ timeout: 60_000 });
 
-const TAGLINE = 'Decide on a verifiable credential, not on what things look like right now.';
+const TAGLINE =
+  'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.';
 const progress = (page: Page) => page.locator('[data-progress]');
 const app = (page: Page) => page.locator('#app');
 
@@ -28,7 +29,7 @@ async function key(page: Page, name: string): Promise<void> {
   await page.keyboard.press(name);
 }
 
-test('the first screen says the idea: the tagline and the lesson above the transcript, the edit button quiet', async ({
+test('the first screen says what this is in one sentence, then the lesson opens with its own line above the transcript; the edit button quiet', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -44,6 +45,11 @@ test('the first screen says the idea: the tagline and the lesson above the trans
     return y('.tagline') < y('.transcript-list') && y('[data-teaches]') < y('.transcript-list');
   });
   expect(above).toBe(true);
+  // The lesson opens with its own line, not a line every lesson shares.
+  await expect(page.locator('.pane.transcript .lesson > :first-child')).toHaveText(
+    scenarioById('happy-path')!.teaches.en,
+  );
+  await expect(page.locator('.pane.transcript .tagline')).toHaveCount(0);
   // The button that draws the eye is Play; the external edit's stays quiet until the script waits.
   await expect(button(page, 'Play')).toHaveClass(/primary/);
   await expect(button(page, 'Simulate external edit')).not.toHaveClass(/attention/);
@@ -54,7 +60,9 @@ test('the first screen says the idea: the tagline and the lesson above the trans
   await expect(tagline).toHaveText(TAGLINE);
 
   await openScenario(page, 'stale-version', { lang: 'zh' });
-  await expect(page.locator('.tagline')).toHaveText('凭可验证的凭证做判断，而不是凭“现在看起来怎样”。');
+  await expect(page.locator('.tagline')).toHaveText(
+    '工具框架演练场在浏览器里运行一个真实的 AI 智能体工具框架，让你亲眼看到它拒绝基于过期或缺失读取的编辑。',
+  );
   await expect(page.locator('[data-teaches]')).toHaveText(scenarioById('stale-version')!.teaches.zh);
 });
 

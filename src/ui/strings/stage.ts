@@ -4,8 +4,8 @@ import type { Lang } from '../../model/scenario';
 export const stageStrings = {
   appTitle: { en: 'Harness Playground', zh: '工具框架演练场' },
   tagline: {
-    en: 'Decide on a verifiable credential, not on what things look like right now.',
-    zh: '凭可验证的凭证做判断，而不是凭“现在看起来怎样”。',
+    en: 'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.',
+    zh: '工具框架演练场在浏览器里运行一个真实的 AI 智能体工具框架，让你亲眼看到它拒绝基于过期或缺失读取的编辑。',
   },
   scenarioLabel: { en: 'Scenario: ', zh: '场景：' },
   chooseScenario: { en: 'Choose a scenario', zh: '选择场景' },
