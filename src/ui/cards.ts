@@ -103,7 +103,20 @@ function searchCard(card: Of<'search'>): HTMLElement {
           'ol',
           { class: 'rows', tabindex: 0 },
           card.matches.map((m) =>
-            h('li', {}, h('span', { class: 'ln' }, m.path), h('code', {}, m.text ?? '')),
+            h(
+              'li',
+              {},
+              h('span', { class: 'ln' }, m.path),
+              m.fields
+                ? h(
+                    'dl',
+                    { class: 'fields' },
+                    m.fields.map((f) =>
+                      h('div', {}, h('dt', {}, f.label), h('dd', {}, h('code', {}, f.value))),
+                    ),
+                  )
+                : h('code', {}, m.text ?? ''),
+            ),
           ),
         )
       : [...groups].map(([path, matches]) =>
