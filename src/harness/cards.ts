@@ -36,6 +36,11 @@ export const DiffCard = z.strictObject({
   added: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
   hunks: z.array(DiffHunk),
+  /** Optional facts a reader should not have to dig for: the file's line endings, its byte-order mark,
+   * and whether the edit matched only through the Unicode fallback (quotes, dashes or spaces differ). */
+  endings: z.enum(['LF', 'CRLF', 'mixed']).optional(),
+  bom: z.boolean().optional(),
+  normalized: z.boolean().optional(),
 });
 
 /**

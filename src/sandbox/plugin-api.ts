@@ -204,6 +204,9 @@ export interface DiffCard {
   added: number;
   removed: number;
   hunks: DiffHunk[];
+  endings?: 'LF' | 'CRLF' | 'mixed';
+  bom?: boolean;
+  normalized?: boolean;
 }
 
 /**

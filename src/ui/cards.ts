@@ -79,8 +79,23 @@ function diffCard(card: Of<'diff'>): HTMLElement {
       ' ',
       counts,
     ),
+    diffFacts(card),
     hunks.length ? hunks : h('p', { class: 'muted' }, tr('noChanges')),
   );
+}
+
+/** What a diff card says of the file besides the change: its line endings, its BOM, the fallback. */
+function diffFacts(card: Of<'diff'>): HTMLElement | null {
+  const facts = [
+    // LF is what a file has unless it says otherwise: only the others are worth a word.
+    card.endings &&
+      card.endings !== 'LF' &&
+      h('span', { class: 'badge', 'data-endings': card.endings }, tr(`endings${card.endings}`)),
+    card.bom && h('span', { class: 'badge', 'data-bom': 'true' }, tr('bomKept')),
+    card.normalized &&
+      h('span', { class: 'badge warn', 'data-normalized': 'true' }, `⚠ ${tr('unicodeFallback')}`),
+  ].filter((fact): fact is HTMLSpanElement => Boolean(fact));
+  return facts.length ? h('p', { class: 'card-facts' }, facts) : null;
 }
 
 function searchCard(card: Of<'search'>): HTMLElement {

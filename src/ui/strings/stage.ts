@@ -102,6 +102,13 @@ export const stageStrings = {
   truncatedWarn: { en: 'Truncated: {hidden} more not shown', zh: '已截断：还有 {hidden} 条未显示' },
   exitStatus: { en: 'exit status {code}', zh: '退出码 {code}' },
   created: { en: 'created', zh: '新建' },
+  endingsCRLF: { en: 'CRLF line endings, kept', zh: 'CRLF 行尾，原样保留' },
+  endingsmixed: { en: 'mixed line endings (LF and CRLF), each kept', zh: '混合行尾（LF 与 CRLF），各自保留' },
+  bomKept: { en: 'byte-order mark (BOM) kept', zh: '字节顺序标记（BOM）保留' },
+  unicodeFallback: {
+    en: 'matched only by the Unicode fallback: quotes, dashes or spaces differ',
+    zh: '只靠 Unicode 兜底才匹配上：引号、破折号或空格不同',
+  },
   noChanges: { en: 'no changes', zh: '无改动' },
   version: { en: 'version', zh: '版本' },
   fileVersion: { en: 'File version', zh: '文件版本' },
