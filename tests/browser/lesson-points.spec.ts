@@ -1,8 +1,8 @@
 // Every lesson's point on screen, read as a class reads it: line-endings' edit cards say the endings,
-// the BOM and the Unicode fallback; a str_replace_editor call card says its command and its change; the
+// the BOM and the Unicode fallback; policy-strengths draws each race before the write it raced; a str_replace_editor call card says its command and its change; the
 // external edit's entry reads as done once it is done, in English and in Chinese.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openScenario, playByMouse } from './app';
+import { RUN_TIMEOUT, openScenario, playByMouse, type WithApp } from './app';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -94,3 +94,38 @@ for (const { lang, press, made } of [
     await expect(entry).not.toContainText(press);
   });
 }
+
+test('policy-strengths: each race’s edit is drawn before the write it raced, live and on replay of the log', async ({
+  page,
+}) => {
+  await openScenario(page, 'policy-strengths');
+  await playByMouse(page);
+  /** Each external edit's path, then the tool of the call drawn right after it. */
+  const order = () =>
+    page.locator('.transcript-list > [data-entry]').evaluateAll((els) =>
+      els.flatMap((el, i) => {
+        const e = el as HTMLElement;
+        if (e.dataset.entry !== 'external') return [];
+        const next = els[i + 1]?.querySelector('.call .tool')?.textContent ?? '';
+        return [`${e.dataset.path} → ${next}`];
+      }),
+    );
+  const want = [
+    '/prompt/app.conf → write_prompt_rule',
+    '/runtime/app.conf → write_runtime_check',
+    '/credential/app.conf → write_credential',
+  ];
+  expect(await order()).toEqual(want);
+  // Read as a class reads it: the edit, then the write's refusal below it.
+  const race = page.locator('[data-entry="external"][data-path="/credential/app.conf"]');
+  const refused = page.locator('article[data-tool="write_credential"][data-error-code]');
+  await expect(refused).toHaveCount(1);
+  const [a, b] = [await race.boundingBox(), await refused.boundingBox()];
+  expect(a!.y).toBeLessThan(b!.y);
+  // A reload rebuilds the transcript from the log: the same order.
+  await page.evaluate(() => (window as unknown as WithApp).playground.saved());
+  await page.reload();
+  await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-entry="external"]')).toHaveCount(3);
+  expect(await order()).toEqual(want);
+});
