@@ -1,6 +1,7 @@
 // Every lesson's point on screen, read as a class reads it: line-endings' edit cards say the endings,
-// the BOM and the Unicode fallback; policy-strengths draws each race before the write it raced; a str_replace_editor call card says its command and its change; the
-// external edit's entry reads as done once it is done, in English and in Chinese.
+// the BOM and the Unicode fallback; policy-strengths draws each race before the write it raced; a
+// str_replace_editor call card says its command and its change; the external edit's entry reads as done
+// once it is done, in English and in Chinese.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { RUN_TIMEOUT, openScenario, playByMouse, type WithApp } from './app';
 
