@@ -1,6 +1,7 @@
 // A phone with touch (375×812): the run's controls and "Simulate external edit" stay on screen at all
 // times, the waiting banner is read whole above them, the first screen says what this is, and there is
 // no line of keyboard shortcuts on a touch-only device. Tapped, and read off the screen.
+// README "Teaching with it", More for the stage: the bullet on a phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RUN_TIMEOUT, button, openScenario } from './app';
 

@@ -135,3 +135,34 @@ for (const screen of [
     }
   });
 }
+
+test('presentation mode: the transcript follows in its own pane; scrolled up there, it stays put and "New entries" brings the newest back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = await openScenario(page, 'policy-strengths', { present: '1' });
+  const pane = page.locator('.pane.transcript');
+  const last = () => page.locator('.transcript-list > [data-entry]').last();
+  for (let i = 0; i < 4; i++) {
+    const before = await page.locator('[data-progress]').getAttribute('data-step');
+    await button(page, 'Step').click();
+    await expect(page.locator('[data-progress]')).not.toHaveAttribute('data-step', before ?? '');
+  }
+  // Followed: the newest entry is in view, the pane scrolled, the page itself not.
+  await expect(last()).toBeInViewport();
+  expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.mouse.move(300, 400);
+  await page.mouse.wheel(0, -10_000);
+  await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBe(0);
+  await button(page, 'Play').click();
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  const newEntries = button(page, 'New entries');
+  await expect(newEntries).toBeInViewport();
+  await expect(last()).not.toBeInViewport();
+  expect(await pane.evaluate((el) => el.scrollTop)).toBe(0);
+  await newEntries.click();
+  await expect(last()).toBeInViewport();
+  await expect(newEntries).toBeHidden();
+});
