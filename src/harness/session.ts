@@ -10,6 +10,7 @@ import {
   type DecisionView,
   type ResultView,
   type TranscriptEntry,
+  externalAt,
   externalEntry,
   replay,
   viewResult,
@@ -119,7 +120,11 @@ export class Session {
 
   private append(entry: TranscriptEntry): void {
     if (entry.kind === 'call') this.callAt.set(entry.callId, this.entries.length);
-    this.entries.push(entry);
+    // An external edit made during a call goes before it, as on replay (see externalAt).
+    const at = entry.kind === 'external' ? externalAt(this.entries) : this.entries.length;
+    this.entries.splice(at, 0, entry);
+    const moved = this.entries[at + 1];
+    if (moved?.kind === 'call') this.callAt.set(moved.callId, at + 1);
     this.snapshot = null;
   }
 

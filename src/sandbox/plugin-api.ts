@@ -204,6 +204,9 @@ export interface DiffCard {
   added: number;
   removed: number;
   hunks: DiffHunk[];
+  endings?: 'LF' | 'CRLF' | 'mixed';
+  bom?: boolean;
+  normalized?: boolean;
 }
 
 /**
@@ -221,11 +224,13 @@ export interface ReadCard {
   cap?: { kind: 'lines' | 'bytes'; limit: number };
 }
 
-/** One hit of a search: a path, and for content searches the line and its text. */
+/** One hit of a search: a path, and for content searches the line and its text; a row may carry its
+ * `fields` (each column's name and value), shown apart. */
 export interface SearchMatch {
   path: string;
   line?: number;
   text?: string;
+  fields?: { label: string; value: string }[];
 }
 
 /** Search results; a list showing fewer than `total` matches must say `truncated: true`. */

@@ -52,6 +52,28 @@ const Value = z.discriminatedUnion('kind', [
 ]);
 type Value = z.infer<typeof Value>;
 
+/** Each line of `text` with `sign` before it, as a diff shows it. */
+const signed = (sign: string, text: string) =>
+  text === ''
+    ? sign
+    : textLines(text)
+        .map((line) => `${sign} ${line}`)
+        .join('\n');
+
+/** What a call asks for, as its card shows it: the command, the path, and what it would change. */
+function callBody(args: Input): string {
+  switch (args.command) {
+    case 'view':
+      return `view ${args.path}${args.view_range ? ` lines ${args.view_range[0]}–${args.view_range[1] === -1 ? 'end' : args.view_range[1]}` : ''}`;
+    case 'create':
+      return `create ${args.path}\n${signed('+', args.file_text)}`;
+    case 'str_replace':
+      return `str_replace in ${args.path}\n${signed('-', args.old_str)}\n${signed('+', args.new_str)}`;
+    case 'insert':
+      return `insert into ${args.path} after line ${args.insert_line}\n${signed('+', args.new_str)}`;
+  }
+}
+
 /** Inserts `text` after line `after` of the file, keeping its line endings. */
 async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: number, text: string) {
   const { guard, guarded } = await resolveEdit(ctx, 'str_replace_editor', path);
@@ -155,7 +177,7 @@ export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = 
     presentCall: (args): Card => ({
       card: 'generic',
       title: `str_replace_editor ${args.command}`,
-      body: args.path,
+      body: callBody(args),
     }),
     presentResult: (args, result: ToolResult): Card =>
       args.command === 'view' ? readCard(result) : diffCard(result),

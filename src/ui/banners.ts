@@ -157,7 +157,7 @@ export class Banners {
           h(
             'p',
             { class: 'banner attention', 'data-banner': 'waiting' },
-            `✎ ${tr('waitingExternal', { note })}`,
+            `✎ ${tr('waitingExternal', { note }).replace(/ {2,}/g, ' ')}`,
           ),
       });
     }

@@ -99,7 +99,17 @@ export class PageView {
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
-    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing');
+    // In presentation mode the transcript scrolls inside its pane (see present.css), where it does.
+    const scroller = () => {
+      const pane = this.transcript.el.closest<HTMLElement>('.pane.transcript');
+      return pane && getComputedStyle(pane).overflowY === 'auto' ? pane : null;
+    };
+    // At phone width the run bar and the banners are kept at the foot of the screen (see phone.css).
+    const covered = () =>
+      [this.header.runBar, this.banners.el]
+        .filter((el) => getComputedStyle(el).position === 'fixed')
+        .reduce((sum, el) => sum + el.offsetHeight, 0);
+    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing', scroller, covered);
     this.transcript.onAppend(() => this.follow.appended());
     const files = (): FileSource => this.replayed()?.files ?? spec.files;
     // A replay has no file to open: contents were never logged.
@@ -129,16 +139,22 @@ export class PageView {
     // change as they wrap and come and go.
     const { el: header } = this.header;
     const { el: banners } = this.banners;
+    const { runBar } = this.header;
     const observer = new ResizeObserver(() => {
       if (!header.isConnected) return;
       root.style.setProperty('--header-h', `${header.offsetHeight}px`);
       root.style.setProperty('--banners-h', `${banners.offsetHeight}px`);
+      root.style.setProperty('--run-bar-h', `${runBar.offsetHeight}px`);
+      this.follow.footChanged();
     });
     observer.observe(header);
     observer.observe(banners);
+    observer.observe(runBar);
     if (embed) root.dataset.embed = 'true';
     root.replaceChildren(
       this.header.el,
+      // What this is, in one sentence, on the first screen; each lesson then opens with its own line.
+      ...(embed ? [] : [h('p', { class: 'tagline' }, tr('tagline'))]),
       this.banners.el,
       h(
         'div',
@@ -147,12 +163,7 @@ export class PageView {
           'section',
           { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
           h('h2', { class: 'visually-hidden' }, tr('transcript')),
-          h(
-            'section',
-            { class: 'lesson', 'aria-label': tr('lesson') },
-            !embed && h('p', { class: 'tagline' }, tr('tagline')),
-            this.teaches,
-          ),
+          h('section', { class: 'lesson', 'aria-label': tr('lesson') }, this.teaches),
           this.modelSlot,
           this.compare.el,
           this.transcript.el,

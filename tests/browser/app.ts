@@ -26,14 +26,13 @@ export async function openScenario(
 }
 
 /**
- * Clicks Play and waits for the run to end; where Play waits at a scripted external edit, clicks
- * "Simulate external edit" as a visitor would, and Play goes on by itself.
+ * Clicks Play and waits for the run to end; where Play pauses at a scripted external edit, clicks
+ * "Simulate external edit" as a visitor would, then Play again.
  */
 export async function playByMouse(page: Page): Promise<void> {
   const app = page.locator('#app');
   await page.locator('[data-action="play"]').click();
   for (let i = 0; i < 20; i++) {
-    await expect(app).toHaveAttribute('data-run-state', /done|playing/, { timeout: RUN_TIMEOUT });
     await page.waitForFunction(
       () => {
         const root = document.getElementById('app');
@@ -43,8 +42,12 @@ export async function playByMouse(page: Page): Promise<void> {
       { polling: 'raf', timeout: RUN_TIMEOUT },
     );
     if ((await app.getAttribute('data-run-state')) === 'done') return;
+    await expect(app).toHaveAttribute('data-run-state', 'paused');
     await page.locator('[data-action="external"]').click();
     await expect(app).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+    // The edit is made and the run stays paused, so the class can read it; Play goes on.
+    await expect(app).toHaveAttribute('data-run-state', 'paused');
+    await page.locator('[data-action="play"]').click();
   }
   throw new Error('The run was not done after 20 external edits');
 }

@@ -29,6 +29,25 @@ async function host(page: Page, query: string) {
 
 test.describe.configure({ timeout: 120_000 });
 
+test('Play pauses at the scripted edit and the embed reports it: {runState: "paused", waiting: true}; after the edit it stays paused until play', async ({
+  page,
+}) => {
+  const frame = await host(page, 'embed=1&scenario=stale-version&speed=instant');
+  await command(page, 'play');
+  await expect
+    .poll(() => lastState(page), { timeout: 30_000 })
+    .toMatchObject({ runState: 'paused', position: 3, waiting: true, done: false });
+  await frame.locator('[data-action="external"]').click();
+  await expect.poll(() => lastState(page)).toMatchObject({ runState: 'paused', position: 3, waiting: false });
+  await expect(frame.locator('[data-entry="external"]')).toHaveCount(1);
+  await command(page, 'play');
+  await expect
+    .poll(() => lastState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'done', done: true, waiting: false });
+  // Never "playing" while the script waits for the edit.
+  expect((await states(page)).filter((s) => s.waiting && s.runState === 'playing')).toEqual([]);
+});
+
 test('a host page on another origin drives the embed and hears its state and every event', async ({
   page,
 }) => {

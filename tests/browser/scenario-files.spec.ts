@@ -207,6 +207,9 @@ test('the embed API loads a whole scenario object, and ignores one that does not
   await send({ type: 'harness-playground:command', command: 'play' });
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await send({ type: 'harness-playground:command', command: 'external' });
+  // The run stays paused after the edit; Play goes on.
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+  await send({ type: 'harness-playground:command', command: 'play' });
   await expect(frame.locator('#app')).toHaveAttribute('data-outcome', 'ok', { timeout: RUN_TIMEOUT });
 });
 

@@ -136,6 +136,8 @@ async function walkRun(page: Page, read: () => Promise<void>): Promise<void> {
     if (at === 'waiting') {
       await button(page, '模拟外部编辑').click();
       await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+      // The run stays paused after the edit: Play goes on.
+      await button(page, '播放').click();
     } else {
       // Approvals: the first approved, the rest denied, so both answers are read.
       const dialog = page.locator('dialog[data-dialog="approval"][open]');
@@ -281,8 +283,14 @@ test('the lesson’s moments in Chinese: the run buttons, the progress, the wait
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(page.locator('[data-progress]')).toHaveText('第 3 步，共 5 步');
   await expect(page.locator('[data-banner="waiting"]')).toContainText(note);
-  await expect(button(page, '暂停')).toBeVisible();
+  await expect(page.locator('[data-banner="waiting"]')).toContainText('请按“模拟外部编辑”（E）。');
+  // Play pauses at the edit: the button reads 播放 again.
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await expect(button(page, '播放')).toBeVisible();
   await button(page, '模拟外部编辑').click();
+  await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false');
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await button(page, '播放').click();
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   const entry = page.locator('[data-entry="external"]');
   await expect(entry.locator('header')).toContainText('外部编辑');

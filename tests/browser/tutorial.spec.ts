@@ -114,11 +114,15 @@ test('the custom lesson plays to its outcome in the embed', async ({ page }) => 
   await pressPlay(page);
   const frame = page.frameLocator('#my-lesson iframe');
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'my-lesson', { timeout: 30_000 });
-  // Play waits at the colleague's edit, as it waits for any visitor's: the page's own button makes it.
+  // Play pauses at the colleague's edit, as it does for any visitor's: the page's own button makes it,
+  // and the lesson's Play goes on.
   await expect(page.locator('#status')).toHaveText('Step 3. The script waits for the colleague’s edit.', {
     timeout: 30_000,
   });
   await press(page, '#colleague');
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: 30_000 });
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await frame.locator('[data-action="play"]').click();
   await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 60_000 });
   await expect(page.locator('#status')).toHaveText('Done.');
   const codes = await frame
@@ -181,10 +185,16 @@ test('auto height: the frame grows with the transcript, with no scroll bar insid
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
   );
-  // Play waits for the external edit; the page makes it through the kit, and Play goes on.
-  await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ waiting: true });
+  // Play pauses for the external edit; the page makes it through the kit, and plays on.
+  await expect
+    .poll(() => builtInState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'paused', waiting: true });
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.external(),
+  );
+  await expect.poll(() => builtInState(page)).toMatchObject({ runState: 'paused', waiting: false });
+  await page.evaluate(() =>
+    (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
   );
   await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ done: true });
   await expect.poll(() => frameHeight(page, '#built-in iframe')).toBeGreaterThan(before);

@@ -4,8 +4,8 @@ import type { Lang } from '../../model/scenario';
 export const stageStrings = {
   appTitle: { en: 'Harness Playground', zh: '工具框架演练场' },
   tagline: {
-    en: 'Decide on a verifiable credential, not on what things look like right now.',
-    zh: '凭可验证的凭证做判断，而不是凭“现在看起来怎样”。',
+    en: 'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.',
+    zh: '工具框架演练场在浏览器里运行一个真实的 AI 智能体工具框架，让你亲眼看到它拒绝基于过期或缺失读取的编辑。',
   },
   scenarioLabel: { en: 'Scenario: ', zh: '场景：' },
   chooseScenario: { en: 'Choose a scenario', zh: '选择场景' },
@@ -102,6 +102,13 @@ export const stageStrings = {
   truncatedWarn: { en: 'Truncated: {hidden} more not shown', zh: '已截断：还有 {hidden} 条未显示' },
   exitStatus: { en: 'exit status {code}', zh: '退出码 {code}' },
   created: { en: 'created', zh: '新建' },
+  endingsCRLF: { en: 'CRLF line endings, kept', zh: 'CRLF 行尾，原样保留' },
+  endingsmixed: { en: 'mixed line endings (LF and CRLF), each kept', zh: '混合行尾（LF 与 CRLF），各自保留' },
+  bomKept: { en: 'byte-order mark (BOM) kept', zh: '字节顺序标记（BOM）保留' },
+  unicodeFallback: {
+    en: 'matched only by the Unicode fallback: quotes, dashes or spaces differ',
+    zh: '只靠 Unicode 兜底才匹配上：引号、破折号或空格不同',
+  },
   noChanges: { en: 'no changes', zh: '无改动' },
   version: { en: 'version', zh: '版本' },
   fileVersion: { en: 'File version', zh: '文件版本' },
@@ -141,7 +148,10 @@ export const stageStrings = {
     en: 'You are the model now: pick a tool, write its arguments and send. The result arrives exactly as the model would receive it.',
     zh: '现在由你扮演模型：选工具、写参数、发送。结果和模型收到的一模一样。',
   },
-  waitingExternal: { en: 'The script is waiting: {note}', zh: '脚本在等待：{note}' },
+  waitingExternal: {
+    en: 'The script is waiting for an external edit. {note} Press “Simulate external edit” (E).',
+    zh: '脚本在等待一次外部编辑。{note}请按“模拟外部编辑”（E）。',
+  },
   replayMode: {
     en: 'Replay: rebuilt from the log alone. Cards and model texts are exact; values were never stored.',
     zh: '回放模式：仅凭日志重建。卡片与模型文本完全一致；规范值从未存储。',
