@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameAddress, pageLang, scenarioRef, settingsOf, builtInFile } from '../../../src/kit/options';
-import { previewOf, textIn } from '../../../src/kit/placeholder';
+import { previewOf, textIn } from '../../../src/kit/preview';
 import { SCENARIO_ID, langs, speedNames } from '../../../src/kit/protocol';
 import { ScenarioId, SpeedName } from '../../../src/model';
 
