@@ -58,7 +58,9 @@ export async function builtInAssets() {
  */
 export function builtInTexts() {
   const table = {};
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.json'))) {
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
     const { id, title, teaches } = JSON.parse(readFileSync(`${folder}${file}`, 'utf8'));
     table[id] = { title, teaches };
   }

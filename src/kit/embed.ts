@@ -1,4 +1,5 @@
 import { builtInIds, builtInPreview } from './built-ins';
+import type { Controller, Payloads, ReportKind } from './controller';
 import {
   frameAddress,
   scenarioRef,
@@ -31,56 +32,7 @@ import {
 import { readScenario, type Reading } from './source';
 import { hostStyle, pageTheme, watchPageTheme } from './theme';
 
-/** What each kind of report hands its listeners. */
-export interface Payloads {
-  /** The ready message, `{type: "harness-playground:ready"}`. */
-  ready: { type: typeof READY };
-  state: EmbedState;
-  /** One logged event, in the session file's format. */
-  event: Record<string, unknown>;
-  /** The content's new height, in CSS pixels. */
-  resize: { height: number };
-  /** Why the scenario asked for cannot be opened: its code first, then what is wrong. */
-  error: EmbedError;
-}
-export type ReportKind = keyof Payloads;
-
-/** An embedded playground, driven from the host page. Every method is safe to call before it is ready. */
-export interface Controller {
-  /** The element the kit made and put in the target. */
-  readonly element: HTMLElement;
-  /** The playground's frame; null while a click-to-load card waits for its click. */
-  readonly frame: HTMLIFrameElement | null;
-  /** Whether the playground has said it listens; commands sent before are queued, then sent in order. */
-  readonly ready: boolean;
-  /** The last state the playground reported, or null. */
-  readonly state: EmbedState | null;
-  /**
-   * Plays. This and `step`, `back`, `reset` and `external` load a click-to-load embed first, as its
-   * Play button does; `pause` does not.
-   */
-  play(): void;
-  pause(): void;
-  step(): void;
-  /** One step back. */
-  back(): void;
-  reset(): void;
-  /** Presses "Simulate external edit". */
-  external(): void;
-  /**
-   * Opens another scenario: a built-in id or a scenario object (sent as `load`), or the address of a
-   * scenario file (the frame is opened afresh on it; commands still queued for the old one are dropped).
-   */
-  load(scenario: string | URL | object): void;
-  setSpeed(speed: Speed): void;
-  setLang(lang: KitLang): void;
-  /** `auto` follows the page's own dark/light toggle (else the system's); `light` and `dark` hold. */
-  setTheme(theme: ThemeName): void;
-  /** Calls `listener` with the payload of each report of `kind`; returns the function that stops it. */
-  on<K extends ReportKind>(kind: K, listener: (payload: Payloads[K]) => void): () => void;
-  /** Removes the frame or card and stops listening. Later calls do nothing. */
-  destroy(): void;
-}
+export type { Controller, Payloads, ReportKind } from './controller';
 
 /** Reported heights are kept within these bounds, so a broken frame cannot make the page endless. */
 const MIN_HEIGHT = 80;
@@ -110,7 +62,7 @@ class Embed implements Controller {
   private queue: Command[] = [];
   private readonly listeners = new Map<ReportKind, Set<(payload: never) => void>>();
   private destroyed = false;
-  /** The scenario's title, once read: it names the frame for screen readers. */
+  /** The scenario's title: it names the frame for screen readers. */
   private title: string | null = null;
   /** What the kit read of the scenario asked for; a newer `load` makes an older reading stale. */
   private reading: Promise<Reading>;
@@ -143,14 +95,14 @@ class Embed implements Controller {
     return this.settings.lang ?? 'en';
   }
 
-  private read(): Promise<Reading> {
-    const reading = readScenario(this.settings.scenario, this.settings.app, this.lang);
-    this.reading = reading;
+  // `failing`: an error read here is the kit's to show (else the playground, told at once, shows it).
+  private read(failing = true): Promise<Reading> {
+    const reading = (this.reading = readScenario(this.settings.scenario, this.settings.app, this.lang));
     void reading.then((read) => {
       if (this.reading !== reading || this.destroyed) return;
       if (read.preview) this.title = read.preview.title;
       if (read.preview && this.card && !this.failed) this.card.fill(read.preview);
-      if (!read.ok) this.fail(read.error);
+      if (!read.ok && failing) this.fail(read.error);
     });
     return reading;
   }
@@ -230,8 +182,11 @@ class Embed implements Controller {
       this.queue.unshift({ type: COMMAND, command: 'load', scenario: scenario.value });
       if (autoplay) this.queue.splice(1, 0, { type: COMMAND, command: 'play' });
     }
-    this.sentTheme = null;
-    this.sendTheme();
+    // The address carries the theme; the look, when the page sets one, follows as a command.
+    this.sentTheme = this.theme();
+    const style = hostStyle(this.element);
+    if (Object.keys(style).length)
+      this.send({ type: COMMAND, command: 'theme', theme: this.sentTheme, style });
   }
 
   private onMessage(e: MessageEvent): void {
@@ -318,7 +273,7 @@ class Embed implements Controller {
 
   load(scenario: string | URL | object): void {
     if (this.destroyed) return;
-    this.settings.scenario = scenarioRef(scenario, this.page.base);
+    const ref = (this.settings.scenario = scenarioRef(scenario, this.page.base));
     this.title = null;
     this.failed = false;
     if (!this.frame) {
@@ -328,15 +283,16 @@ class Embed implements Controller {
       this.read();
       return this.settings.clickToLoad ? this.showCard() : this.wake();
     }
-    const reading = this.read();
+    // An id or an object goes at once, in order with the commands after it; the playground checks it.
+    const reading = this.read(ref.kind === 'url');
+    if (ref.kind !== 'url')
+      return this.send({ type: COMMAND, command: 'load', scenario: ref.kind === 'id' ? ref.id : ref.value });
     void reading.then((read) => {
-      if (this.reading !== reading || this.destroyed || !read.ok || !read.scenario) return;
-      const ref = read.scenario;
-      if (ref.kind === 'url') {
-        this.queue = [];
-        return this.open(ref, false);
-      }
-      this.send({ type: COMMAND, command: 'load', scenario: ref.kind === 'id' ? ref.id : ref.value });
+      if (this.reading !== reading || this.destroyed || !read.ok || read.scenario?.kind === 'id') return;
+      if (read.scenario?.kind === 'object')
+        return this.send({ type: COMMAND, command: 'load', scenario: read.scenario.value });
+      this.queue = [];
+      this.open(read.scenario, false);
     });
   }
 

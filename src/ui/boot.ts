@@ -3,6 +3,7 @@ import { openSessionStore } from '../model';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
+import { applyEmbedTheme } from './embed-view';
 import { applyTheme, initialTheme } from './theme';
 
 /**
@@ -17,9 +18,11 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   setLang(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
-  applyTheme(initialTheme());
   const { bad, embed, speed, policy } = address;
-  const notice = bad && noticeOf(bad);
+  // An embed takes the host's theme and remembers nothing; its error stands in place of the app.
+  if (embed) applyEmbedTheme(address.theme);
+  else applyTheme(initialTheme());
+  const notice = bad && !embed && noticeOf(bad);
   const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');
   const sessions = embed ? null : await openSessionStore();
   const resume = sessions && !address.explicit ? await sessions.latest() : null;
@@ -42,8 +45,10 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   await app.start();
   await app.advance(address.step);
   if (address.autoplay) void app.play();
-  if (embed) (await import('./embed')).connectEmbed(app);
-  else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
+  if (embed) {
+    const { connectEmbed, embedErrorOf } = await import('./embed');
+    connectEmbed(app, { root, hold: address.hold, ...(bad ? { error: embedErrorOf(bad) } : {}) });
+  } else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   root.dataset.ready = 'true';
   return app;
 }

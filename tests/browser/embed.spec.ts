@@ -126,7 +126,6 @@ test('the embed ignores malformed commands and commands from any window but its 
     { type: COMMAND, command: 'PLAY' },
     { type: 'harness-playground:commands', command: 'play' },
     { type: COMMAND, command: 'load' },
-    { type: COMMAND, command: 'load', scenario: 'no-such-scenario' },
     { type: COMMAND, command: 'load', scenario: '../../etc' },
     { type: COMMAND, command: 'load', scenario: 42 },
     { type: 'harness-playground:state', state: { runState: 'done' } },
@@ -147,6 +146,40 @@ test('the embed ignores malformed commands and commands from any window but its 
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'stale-version');
   await expect(frame.locator('article[data-card]')).toHaveCount(1);
   expect(errors).toEqual([]);
+});
+
+test('README “Embed it in your site”: a load the embed cannot follow shows its coded error in place of the lesson and tells the host; nothing plays', async ({
+  page,
+}) => {
+  const frame = await host(page, 'embed=1&scenario=stale-version&speed=instant');
+  await command(page, 'step');
+  await expect.poll(() => lastState(page)).toMatchObject({ position: 1 });
+  await send(page, { type: COMMAND, command: 'load', scenario: 'no-such-scenario' });
+  const panel = frame.locator('[data-embed-error]');
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_UNKNOWN');
+  await expect(panel).toContainText('This lesson cannot be opened');
+  await expect(panel).toContainText('SCENARIO_UNKNOWN "no-such-scenario" is not a built-in scenario');
+  await expect(panel).toContainText('Use one of the built-in ids: happy-path, edit-before-read');
+  await expect(frame.locator('#app')).toBeHidden();
+  await expect
+    .poll(async () =>
+      (await heard(page)).map((m) => m.data).filter((d) => d.type === 'harness-playground:error'),
+    )
+    .toEqual([
+      {
+        type: 'harness-playground:error',
+        code: 'SCENARIO_UNKNOWN',
+        message: '"no-such-scenario" is not a built-in scenario',
+      },
+    ]);
+  // Play does nothing while the error stands; a good load brings the lesson back.
+  await command(page, 'play');
+  await send(page, { type: COMMAND, command: 'load', scenario: { format: 'harness-playground/scenario' } });
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_INVALID');
+  await send(page, { type: COMMAND, command: 'load', scenario: 'card-tour' });
+  await expect(frame.locator('[data-embed-error]')).toHaveCount(0);
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'card-tour');
+  await expect(frame.locator('#app')).toBeVisible();
 });
 
 test('a page that is not framed posts nothing and listens to nobody', async ({ page }) => {

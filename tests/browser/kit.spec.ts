@@ -2,6 +2,7 @@
 // (tests/browser/pages/kit-app.ts) that speaks the app's side of the protocol when the test says so:
 // the frame's address, commands queued until ready and sent only to the kit's own frame, reports heard
 // only from it, auto height, scenario objects and addresses, click-to-load, the element, and misuse.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import type { EmbedOptions } from '../../src/kit/options';
@@ -35,7 +36,7 @@ async function embed(page: Page, name: string, target: string, options: EmbedOpt
       const w = window as unknown as { __embeds?: Record<string, unknown> };
       (w.__embeds ??= {})[name] = controller;
       const heard: HeardByHost[] = (window.__kitHost!.heard[name] = []);
-      for (const kind of ['ready', 'state', 'event', 'resize'] as const)
+      for (const kind of ['ready', 'state', 'event', 'resize', 'error'] as const)
         controller.on(kind, (payload: unknown) => heard.push({ kind, payload }));
     },
     { name, target, options },
@@ -74,6 +75,15 @@ const heardByHost = (page: Page, name: string) =>
   page.evaluate((n) => window.__kitHost!.heard[n] ?? [], name) as Promise<HeardByHost[]>;
 
 test.describe.configure({ timeout: 60_000 });
+
+const myLesson = JSON.parse(
+  readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+
+const embedWithErrors = (page: Page, name: string, target: string, options: EmbedOptions) =>
+  embed(page, name, target, options);
+const errorsOf = async (page: Page, name: string) =>
+  (await heardByHost(page, name)).filter((h) => h.kind === 'error').map((h) => h.payload);
 
 test('the frame’s address carries the scenario and the settings, on the playground the kit names', async ({
   page,
@@ -117,8 +127,12 @@ test('without `app`, the playground is the folder embed.js came from, and the pa
     .toMatchObject({ scenario: 'happy-path', position: 0 });
 });
 
-test('a scenario address is resolved against the page and sent as scenario-url', async ({ page }) => {
+test('a scenario address the page cannot read is resolved against the page and sent as scenario-url', async ({
+  page,
+}) => {
   await host(page);
+  // Another origin that does not allow the read: the kit cannot fetch it, so the frame is to.
+  await page.route('**/lessons/one.json', (route) => route.abort());
   await embed(page, 'a', '#a', { scenario: 'lessons/one.json', app: standIn('a') });
   const src = new URL((await frameSrc(page, 'a'))!);
   expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/test-pages/lessons/one.json`);
@@ -248,8 +262,9 @@ test('a scenario object is loaded by command once ready, before play; the addres
   };
   await embed(page, 'a', '#a', { scenario: lesson, autoplay: true, app: standIn('a') });
   const src = new URL((await frameSrc(page, 'a'))!);
-  // Nor does autoplay: the default scenario must not start playing before the object arrives.
-  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'lang', 'name']);
+  // Nor does autoplay: the default scenario must not start playing before the object arrives; the
+  // frame holds (shows nothing) until it does.
+  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'hold', 'lang', 'name']);
   const app = await appOf(page, 'a');
   await call(page, 'a', 'step');
   await app.evaluate(() => window.__app!.ready());
@@ -274,10 +289,18 @@ test('load: an id or an object by command; an address opens a fresh frame and dr
     .poll(() => commandsOf(app))
     .toEqual([{ type: COMMAND, command: 'load', scenario: 'card-tour' }]);
 
-  const before = await page.evaluate(() => history.length);
+  // A file the page can read is read by the kit and sent whole.
   await call(page, 'a', 'load', `${HOST_ORIGIN}/examples/tutorial/my-lesson.json`);
+  await expect
+    .poll(async () => (await commandsOf(app))[1])
+    .toEqual({ type: COMMAND, command: 'load', scenario: myLesson });
+
+  const before = await page.evaluate(() => history.length);
+  await page.route('**/elsewhere/lesson.json', (route) => route.abort());
+  await call(page, 'a', 'load', `${HOST_ORIGIN}/elsewhere/lesson.json`);
+  await expect.poll(() => frameSrc(page, 'a')).toContain('scenario-url=');
   const src = new URL((await frameSrc(page, 'a'))!);
-  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/examples/tutorial/my-lesson.json`);
+  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/elsewhere/lesson.json`);
   expect(await page.evaluate(() => document.querySelectorAll('.harness-playground').length)).toBe(1);
   expect(await page.evaluate(() => history.length)).toBe(before);
   await expect
@@ -323,7 +346,12 @@ test('click to load: the card of a scenario object speaks the page’s language;
   page,
 }) => {
   await host(page, '&page-lang=zh');
-  const lesson = { title: { en: 'Mine', zh: '我的课' }, teaches: { en: 'A lesson', zh: '一课' } };
+  const lesson = {
+    format: 'harness-playground/scenario',
+    version: 1,
+    title: { en: 'Mine', zh: '我的课' },
+    teaches: { en: 'A lesson', zh: '一课' },
+  };
   await embed(page, 'a', '#a', { scenario: lesson, clickToLoad: true, app: standIn('a') });
   const card = page.locator('#a [data-placeholder]');
   await expect(card.locator('.title')).toHaveText('我的课');
@@ -339,22 +367,65 @@ test('click to load: the card of a scenario object speaks the page’s language;
     ]);
 });
 
-test('click to load: a card whose file cannot be read keeps its stand-in title, and step loads it too', async ({
+test('README “Embed it in your site”: an unknown built-in id is SCENARIO_UNKNOWN on the card, in the console and to on(error), listing the ids', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+  await host(page);
+  await embedWithErrors(page, 'a', '#a', {
+    scenario: 'no-such-lesson',
+    clickToLoad: true,
+    app: standIn('a'),
+  });
+  const card = page.locator('#a [data-placeholder]');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_UNKNOWN');
+  const alert = card.getByRole('alert');
+  await alert.scrollIntoViewIfNeeded();
+  await expect(alert).toContainText('SCENARIO_UNKNOWN "no-such-lesson" is not a built-in scenario');
+  await expect(alert).toContainText(
+    `Use one of the built-in ids: ${[...scenarios.map((s) => s.id)].sort().join(', ')}`,
+  );
+  await expect(card.getByRole('button', { name: 'Play' })).toHaveCount(0);
+  await expect
+    .poll(() => errorsOf(page, 'a'))
+    .toEqual([{ code: 'SCENARIO_UNKNOWN', message: '"no-such-lesson" is not a built-in scenario' }]);
+  expect(consoleErrors).toHaveLength(1);
+  expect(consoleErrors[0]).toMatch(
+    /^SCENARIO_UNKNOWN: "no-such-lesson" is not a built-in scenario\. Use one of/,
+  );
+  // Nothing is played instead: no frame comes, whatever the page asks.
+  await call(page, 'a', 'step');
+  await call(page, 'a', 'play');
+  expect(await frameSrc(page, 'a')).toBeNull();
+});
+
+test('README “Embed it in your site”: a file the page reads is handed to the frame whole; a 404 or a bad file is an error, never another lesson', async ({
   page,
 }) => {
   await host(page);
-  await embed(page, 'a', '#a', { scenario: 'no-such-lesson', clickToLoad: true, app: standIn('a') });
-  const card = page.locator('#a [data-placeholder]');
-  await expect(card.locator('.title')).toHaveText('no-such-lesson');
-  await page.waitForTimeout(300);
-  await expect(card.locator('.title')).toHaveText('no-such-lesson');
-  await call(page, 'a', 'pause');
-  await expect(card).toHaveCount(1);
-  await call(page, 'a', 'step');
-  await expect(card).toHaveCount(0);
+  await embed(page, 'a', '#a', { scenario: '../examples/tutorial/my-lesson.json', app: standIn('a', true) });
   const app = await appOf(page, 'a');
-  await app.evaluate(() => window.__app!.ready());
-  await expect.poll(async () => (await commandsOf(app)).map((c) => c.command)).toEqual(['pause', 'step']);
+  const src = new URL((await frameSrc(page, 'a'))!);
+  expect(src.searchParams.has('scenario-url')).toBe(false);
+  expect(src.searchParams.get('hold')).toBe('1');
+  await expect.poll(() => commandsOf(app)).toEqual([{ type: COMMAND, command: 'load', scenario: myLesson }]);
+
+  await embedWithErrors(page, 'b', '#b', { scenario: 'lessons/missing.json', app: standIn('b') });
+  const card = page.locator('#b [data-placeholder]');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_FETCH_FAILED');
+  await expect(card.getByRole('alert')).toContainText(
+    `SCENARIO_FETCH_FAILED the server answered HTTP 404 for ${HOST_ORIGIN}/test-pages/lessons/missing.json`,
+  );
+  expect(await frameSrc(page, 'b')).toBeNull();
+  await page.route('**/lessons/old.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...myLesson, version: 9 }) }),
+  );
+  await call(page, 'b', 'load', 'lessons/old.json');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_WRONG_VERSION');
+  await expect
+    .poll(async () => (await errorsOf(page, 'b')).map((e) => (e as { code: string }).code))
+    .toEqual(['SCENARIO_FETCH_FAILED', 'SCENARIO_WRONG_VERSION']);
 });
 
 test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
@@ -419,6 +490,7 @@ test('the element embeds by its attributes, fires its reports as events and foll
 
 test('the element reads scenario-url against the page', async ({ page }) => {
   await host(page);
+  await page.route('**/examples/x.json', (route) => route.abort());
   await page.evaluate((app) => {
     document.querySelector('#a')!.innerHTML =
       `<harness-playground scenario-url="../examples/x.json" app="${app}"></harness-playground>`;
