@@ -428,6 +428,110 @@ test('README “Embed it in your site”: a file the page reads is handed to the
     .toEqual(['SCENARIO_FETCH_FAILED', 'SCENARIO_WRONG_VERSION']);
 });
 
+test('README “Embed it in your site”: an error the playground reports reaches the console, code first, and on(error)', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'stale-version', app: standIn('a', true) });
+  const app = await appOf(page, 'a');
+  await app.evaluate(() =>
+    window.__app!.post({
+      type: 'harness-playground:error',
+      code: 'SCENARIO_INVALID',
+      message: 'steps[0]: bad',
+    }),
+  );
+  await expect
+    .poll(() => errorsOf(page, 'a'))
+    .toEqual([{ code: 'SCENARIO_INVALID', message: 'steps[0]: bad' }]);
+  expect(consoleErrors).toEqual([
+    expect.stringMatching(/^SCENARIO_INVALID: steps\[0\]: bad\. Fix the file at the place named/),
+  ]);
+});
+
+test('README “Embed it in your site”: a built-in’s card has its title and lesson from embed.js, with no request for its file', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/scenarios/') && asked.push(r.url())));
+  await host(page, '&page-lang=zh');
+  await embed(page, 'a', '#a', { scenario: 'stale-version', clickToLoad: true, app: standIn('a') });
+  const s = scenarioById('stale-version')!;
+  const card = page.locator('#a [data-placeholder]');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('.title')).toHaveText(s.title.zh);
+  await expect(card.locator('.lesson')).toHaveText(s.teaches.zh);
+  expect(asked).toEqual([]);
+});
+
+test('README “Embed it in your site”: max-height caps an auto height; past it the frame scrolls inside', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { maxHeight: 400, app: standIn('a', true) });
+  const a = await appOf(page, 'a');
+  const height = () =>
+    page.locator('#a iframe').evaluate((f) => Math.round(f.getBoundingClientRect().height));
+  await a.evaluate(() => window.__app!.resize(300));
+  await expect.poll(height).toBe(300);
+  await a.evaluate(() => window.__app!.resize(1200));
+  await expect.poll(height).toBe(400);
+  await a.evaluate(() => window.__app!.resize(250));
+  await expect.poll(height).toBe(250);
+  await page.evaluate(
+    (app) => {
+      document.querySelector('#b')!.innerHTML =
+        `<harness-playground max-height="20rem" app="${app}"></harness-playground>`;
+    },
+    standIn('b', true),
+  );
+  await expect(page.locator('#b iframe')).toHaveCSS('max-height', '320px');
+});
+
+test('README “Embed it in your site”: theme auto follows the page’s own toggle, live; an option or attribute holds; --hp-* go in', async ({
+  page,
+}) => {
+  await host(page);
+  await page.evaluate(() => {
+    document.documentElement.classList.add('dark');
+    document.querySelector<HTMLElement>('#a')!.style.cssText = '--hp-bg: #101010; --hp-font: Georgia, serif';
+  });
+  await embed(page, 'a', '#a', { app: standIn('a', true) });
+  expect(new URL((await frameSrc(page, 'a'))!).searchParams.get('theme')).toBe('dark');
+  const app = await appOf(page, 'a');
+  const themes = async () =>
+    (await commandsOf(app)).filter((c) => c.command === 'theme').map((c) => [c.theme, c.style]);
+  // The look goes in at once; the theme is in the address already.
+  await expect.poll(themes).toEqual([['dark', { bg: '#101010', font: 'Georgia, serif' }]]);
+
+  // VitePress: the `dark` class comes and goes.
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await expect.poll(async () => (await themes()).at(-1)?.[0]).toBe('auto');
+  // Starlight and Docusaurus: data-theme on <html>.
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expect.poll(async () => (await themes()).at(-1)?.[0]).toBe('dark');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await expect.poll(async () => (await themes()).at(-1)?.[0]).toBe('light');
+
+  // A theme given holds, whatever the page does; setTheme changes it.
+  await page.evaluate(
+    (app) => {
+      document.querySelector('#b')!.innerHTML =
+        `<harness-playground theme="dark" app="${app}"></harness-playground>`;
+    },
+    standIn('b', true),
+  );
+  await expect(page.locator('#b iframe')).toHaveAttribute('src', /[?&]theme=dark(&|$)/);
+  const b = await appOf(page, 'b');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await page.evaluate(() => document.querySelector('#b harness-playground')!.setAttribute('theme', 'light'));
+  await expect
+    .poll(async () => (await commandsOf(b)).filter((c) => c.command === 'theme').map((c) => c.theme))
+    .toEqual(['light']);
+});
+
 test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
   page,
 }) => {
@@ -534,6 +638,7 @@ test('misuse throws a TypeError or RangeError that names the option', async ({ p
   expect(await thrown(`window.__embeds.a.on('click', () => {})`)).toMatch(
     /^RangeError: Unknown report "click"/,
   );
+  expect(await thrown(`window.__embeds.a.setTheme('sepia')`)).toMatch(/^RangeError: Unknown theme "sepia"/);
 });
 
 test('the site serves the scenario format’s JSON Schema and every built-in scenario file to copy', async ({
