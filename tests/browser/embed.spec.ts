@@ -1,5 +1,6 @@
 // The embed API, driven from a tutorial page on another origin (another host name and port): commands
 // by postMessage from the parent, state and event reports back, and everything else ignored.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { HarnessEvent } from '../../src/harness';
 import { BASE_URL, HOST_ORIGIN, ORIGIN } from './env';
@@ -188,4 +189,44 @@ test('a page that is not framed posts nothing and listens to nobody', async ({ p
   await page.evaluate((c) => window.postMessage({ type: c, command: 'step' }, '*'), COMMAND);
   await page.waitForTimeout(300);
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'idle');
+});
+
+test('README “Embed it in your site”: hold=1 shows and reports nothing until the host’s load; the theme command sets the theme and the host’s look', async ({
+  page,
+}) => {
+  const app = `${BASE_URL}?embed=1&hold=1&theme=dark&speed=instant`;
+  await page.goto(`${HOST_ORIGIN}/test-pages/embed-host.html?app=${encodeURIComponent(app)}`);
+  await expect
+    .poll(async () => (await heard(page)).some((m) => m.data.type === 'harness-playground:ready'), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const frame = page.frameLocator('iframe[name="playground"]');
+  const html = frame.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(frame.locator('#app')).toBeHidden();
+  expect(await states(page)).toEqual([]);
+  expect(await events(page)).toEqual([]);
+
+  const lesson = JSON.parse(
+    readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
+  );
+  await command(page, 'load', { scenario: lesson });
+  await expect(frame.locator('#app')).toBeVisible();
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', lesson.id);
+  // What the host hears starts with the lesson asked for: never the default one.
+  await expect.poll(async () => (await states(page)).length).toBeGreaterThan(0);
+  expect(new Set((await states(page)).map((s) => s.scenario))).toEqual(new Set([lesson.id]));
+
+  await command(page, 'theme', {
+    theme: 'light',
+    style: { bg: 'rgb(16, 32, 48)', fg: 'not a colour;', font: 'Georgia, serif' },
+  });
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(16, 32, 48)');
+  await expect(frame.locator('body')).toHaveCSS('font-family', 'Georgia, serif');
+  // A value the browser would not take is left out: the text keeps the theme's colour.
+  expect(await html.evaluate((el) => el.style.getPropertyValue('--ink'))).toBe('');
+  await command(page, 'theme', { theme: 'auto' });
+  await expect(html).not.toHaveAttribute('data-theme', /./);
 });

@@ -532,6 +532,34 @@ test('README “Embed it in your site”: theme auto follows the page’s own to
     .toEqual(['light']);
 });
 
+test('README “Embed it in your site”: a file only the playground can reach is fetched by it; its refusal stands in the frame, never another lesson', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on(
+    'console',
+    (m) => void (m.type() === 'error' && m.text().startsWith('SCENARIO') && consoleErrors.push(m.text())),
+  );
+  await host(page);
+  // On the playground's origin, sent without CORS: the page cannot read it, the playground can (it is HTML).
+  const file = `${BASE_URL}index.html`;
+  await embed(page, 'a', '#a', { scenario: file });
+  await expect.poll(() => frameSrc(page, 'a')).toContain('scenario-url=');
+  const frame = page.frameLocator('#a iframe');
+  const panel = frame.locator('[data-embed-error]');
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_INVALID', { timeout: 30_000 });
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel).toContainText('This lesson cannot be opened');
+  await expect(panel).toContainText('SCENARIO_INVALID');
+  await expect(frame.locator('#app')).toBeHidden();
+  await expect.poll(async () => (await errorsOf(page, 'a')).length).toBe(1);
+  expect(consoleErrors).toEqual([expect.stringMatching(/^SCENARIO_INVALID: /)]);
+  // Play from the page plays nothing.
+  await call(page, 'a', 'play');
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'idle');
+  expect((await heardByHost(page, 'a')).filter((h) => h.kind === 'state' || h.kind === 'event')).toEqual([]);
+});
+
 test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
   page,
 }) => {
