@@ -130,10 +130,16 @@ test('the built-in lesson plays to its outcome; the frame grows and shrinks; the
   const html = frame.locator('html');
   const toggle = page.getByRole('switch', { name: /(dark|light) theme/i }).first();
   const dark = await page.evaluate(() => document.documentElement.classList.contains('dark'));
+  // The site's colours come in through --hp-bg (set to VitePress's --vp-c-bg in the site's CSS).
+  const siteBg = () => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const frameBg = () => frame.locator('body').evaluate((b) => getComputedStyle(b).backgroundColor);
+  await expect.poll(frameBg).toBe(await siteBg());
   await toggle.click();
   await expect(html).toHaveAttribute('data-theme', dark ? 'light' : 'dark');
+  await expect.poll(frameBg).toBe(await siteBg());
   await toggle.click();
   await expect(html).toHaveAttribute('data-theme', dark ? 'dark' : 'light');
+  await expect.poll(frameBg).toBe(await siteBg());
   expect(noise).toEqual([]);
 });
 
