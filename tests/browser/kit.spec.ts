@@ -560,6 +560,33 @@ test('README “Embed it in your site”: a file only the playground can reach i
   expect((await heardByHost(page, 'a')).filter((h) => h.kind === 'state' || h.kind === 'event')).toEqual([]);
 });
 
+test('README “Embed it in your site”: past max-height the playground scrolls inside and follows the newest entry', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'stale-version', speed: 'instant', maxHeight: 360 });
+  const frame = page.frameLocator('#a iframe');
+  await expect(frame.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await call(page, 'a', 'play');
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: 30_000 });
+  await call(page, 'a', 'external');
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 30_000 });
+  const box = () => page.locator('#a iframe').evaluate((f) => Math.round(f.getBoundingClientRect().height));
+  await expect.poll(box).toBe(360);
+  // The content is taller than the frame, and the newest entry is the one in view.
+  await expect
+    .poll(() =>
+      frame.locator('html').evaluate((html) => {
+        const entries = [...document.querySelectorAll('.transcript-list > *')];
+        const last = entries.at(-1)!.getBoundingClientRect();
+        return (
+          html.scrollHeight > html.clientHeight && last.bottom <= html.clientHeight + 1 && last.bottom > 0
+        );
+      }),
+    )
+    .toBe(true);
+});
+
 test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
   page,
 }) => {
