@@ -387,6 +387,7 @@ test('README “Embed it in your site”: an unknown built-in id is SCENARIO_UNK
     `Use one of the built-in ids: ${[...scenarios.map((s) => s.id)].sort().join(', ')}`,
   );
   await expect(card.getByRole('button', { name: 'Play' })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('#a').analyze()).violations).toEqual([]);
   await expect
     .poll(() => errorsOf(page, 'a'))
     .toEqual([{ code: 'SCENARIO_UNKNOWN', message: '"no-such-lesson" is not a built-in scenario' }]);
