@@ -3,7 +3,6 @@ import { openSessionStore } from '../model';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
-import { applyEmbedTheme } from './embed-view';
 import { applyTheme, initialTheme } from './theme';
 
 /**
@@ -20,7 +19,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   document.title = tr('appTitle');
   const { bad, embed, speed, policy } = address;
   // An embed takes the host's theme and remembers nothing; its error stands in place of the app.
-  if (embed) applyEmbedTheme(address.theme);
+  if (embed) (await import('./embed-view')).applyEmbedTheme(address.theme);
   else applyTheme(initialTheme());
   const notice = bad && !embed && noticeOf(bad);
   const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');

@@ -134,6 +134,8 @@ test('a scenario address the page cannot read is resolved against the page and s
   // Another origin that does not allow the read: the kit cannot fetch it, so the frame is to.
   await page.route('**/lessons/one.json', (route) => route.abort());
   await embed(page, 'a', '#a', { scenario: 'lessons/one.json', app: standIn('a') });
+  // The frame comes once the page's own read has failed.
+  await expect.poll(() => frameSrc(page, 'a')).not.toBeNull();
   const src = new URL((await frameSrc(page, 'a'))!);
   expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/test-pages/lessons/one.json`);
   expect(src.searchParams.has('scenario')).toBe(false);
@@ -586,6 +588,12 @@ test('README “Embed it in your site”: past max-height the playground scrolls
       }),
     )
     .toBe(true);
+  // Every entry is drawn, in view or not, so the height and the text are whole.
+  const drawn = await frame
+    .locator('.transcript-list > *')
+    .evaluateAll((entries) => entries.map((e) => getComputedStyle(e).contentVisibility));
+  expect(drawn.length).toBeGreaterThan(3);
+  expect(new Set(drawn)).toEqual(new Set(['visible']));
 });
 
 test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
