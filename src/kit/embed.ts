@@ -1,4 +1,4 @@
-import { builtInIds, builtInPreview } from './built-ins';
+import { builtInPreview } from './built-ins';
 import type { Controller, Payloads, ReportKind } from './controller';
 import {
   frameAddress,
@@ -124,12 +124,12 @@ class Embed implements Controller {
     this.ready = false;
     this.queue = [];
     if (!this.card) this.showCard();
-    this.card!.fail(error, builtInIds());
+    this.card!.fail(error);
     this.report(error);
   }
 
   private report(error: EmbedError): void {
-    const fix = fixOf(error.code, 'en', builtInIds());
+    const fix = fixOf(error.code, 'en');
     console.error(`${error.code}: ${error.message}. ${fix} (Harness Playground embed)`);
     this.emit('error', error);
   }

@@ -29,7 +29,7 @@ export interface Card {
   /** Shows the scenario's title and lesson in place of the stand-in. */
   fill(preview: Preview): void;
   /** Shows why the lesson cannot be opened (code, what is wrong, how to fix it); Play goes. */
-  fail(error: EmbedError, ids: readonly string[]): void;
+  fail(error: EmbedError): void;
 }
 
 /**
@@ -64,10 +64,10 @@ export function placeholder(lang: KitLang, fallbackTitle: string, onPlay: () => 
       lesson.textContent = preview.lesson;
       label(preview.title);
     },
-    fail: ({ code, message }, ids) => {
+    fail: ({ code, message }) => {
       el.dataset.code = code;
       error.setAttribute('role', 'alert');
-      error.replaceChildren(make('code', '', code), ` ${message}. ${fixOf(code, lang, ids)}`);
+      error.replaceChildren(make('code', '', code), ` ${message}. ${fixOf(code, lang)}`);
       if (!lesson.textContent) title.textContent = w.failed;
       label(w.failed);
       button.remove();

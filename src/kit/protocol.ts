@@ -49,8 +49,8 @@ export const styleNames = ['bg', 'fg', 'accent', 'font'] as const;
  */
 export const errorFixes = {
   SCENARIO_UNKNOWN: {
-    en: 'Use one of the built-in ids: {ids}.',
-    zh: '请使用内置场景的 id：{ids}。',
+    en: 'Use one of the built-in ids the message lists.',
+    zh: '请使用上面列出的内置场景 id 之一。',
   },
   SCENARIO_FETCH_FAILED: {
     en: 'Check the address; a file on another origin than the page must be served with Access-Control-Allow-Origin.',
@@ -78,10 +78,14 @@ export interface EmbedError {
   message: string;
 }
 
-/** The remedy for an error's `code` in `lang`, with the built-in ids filled in; '' for another code. */
-export function fixOf(code: string, lang: KitLang, ids: readonly string[]): string {
+/** What is wrong with an id that names no built-in scenario, with the ids that do. */
+export const unknownId = (id: string, ids: readonly string[]): string =>
+  `"${id.slice(0, 100)}" is not a built-in scenario; the built-in ids are ${ids.join(', ')}`;
+
+/** The remedy for an error's `code` in `lang`; '' for a code without one. */
+export function fixOf(code: string, lang: KitLang): string {
   const fixes: Partial<Record<string, Record<KitLang, string>>> = errorFixes;
-  return (fixes[code]?.[lang] ?? '').replace('{ids}', ids.join(', '));
+  return fixes[code]?.[lang] ?? '';
 }
 
 /** A scenario id: lowercase words joined by dashes (the app's `ScenarioId`). */

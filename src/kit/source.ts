@@ -5,7 +5,7 @@
 import { builtInIds, builtInPreview, builtIns } from './built-ins';
 import { builtInFile, type ScenarioRef } from './options';
 import { previewOf, type Preview } from './preview';
-import type { EmbedError, EmbedErrorCode, KitLang } from './protocol';
+import { unknownId, type EmbedError, type EmbedErrorCode, type KitLang } from './protocol';
 
 /** What to open and what its card shows, or why nothing can be opened. */
 export type Reading =
@@ -27,7 +27,7 @@ export async function readScenario(scenario: ScenarioRef | null, app: URL, lang:
     if (builtIns) {
       const preview = builtInPreview(scenario.id, lang);
       if (preview) return { ok: true, scenario, preview };
-      return refuse('SCENARIO_UNKNOWN', `"${scenario.id}" is not a built-in scenario`);
+      return refuse('SCENARIO_UNKNOWN', unknownId(scenario.id, builtInIds()));
     }
     const file = await fetchJson(builtInFile(app, scenario.id));
     return { ok: true, scenario, preview: 'value' in file ? previewOf(file.value, lang) : null };
@@ -73,5 +73,3 @@ async function fetchJson(url: string): Promise<Fetched> {
     return failed('SCENARIO_INVALID', `the file is not JSON (${(error as Error).message})`);
   }
 }
-
-export { builtInIds };

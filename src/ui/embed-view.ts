@@ -10,7 +10,7 @@ const words = {
 };
 
 /** The ids an unknown one is told to choose from. */
-export const builtInIdList = (): string[] => scenarios.map((s) => s.id);
+export const builtInIdList = (): string[] => scenarios.map((s) => s.id).sort();
 
 /**
  * Shows `error` in place of the app (`root`, hidden meanwhile): its code, what is wrong and how to fix it,
@@ -24,7 +24,7 @@ export function showEmbedError(root: HTMLElement, error: EmbedError, lang: KitLa
     h('p', { class: 'embed-error-brand' }, words[lang].brand),
     h('h2', {}, words[lang].title),
     h('p', {}, h('code', {}, error.code), ` ${error.message}`),
-    h('p', { class: 'embed-error-fix' }, fixOf(error.code, lang, builtInIdList())),
+    h('p', { class: 'embed-error-fix' }, fixOf(error.code, lang)),
   );
   root.before(panel);
   root.hidden = true;

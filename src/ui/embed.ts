@@ -12,6 +12,7 @@ import {
   speedNames,
   styleNames,
   themes,
+  unknownId,
   type EmbedError,
   type EmbedState,
   type Report,
@@ -19,7 +20,7 @@ import {
 import { ScenarioId, parseScenarioObject, scenarioById } from '../model';
 import type { Address } from './address';
 import type { App } from './app';
-import { applyEmbedTheme, applyHostStyle, showEmbedError } from './embed-view';
+import { applyEmbedTheme, applyHostStyle, builtInIdList, showEmbedError } from './embed-view';
 
 export { COMMAND, EVENT, READY, RESIZE, STATE, type EmbedState } from '../kit/protocol';
 
@@ -108,7 +109,7 @@ function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<u
 /** The error for a built-in id that is not one. */
 export const unknownScenario = (id: string): EmbedError => ({
   code: 'SCENARIO_UNKNOWN',
-  message: `"${id.slice(0, 100)}" is not a built-in scenario`,
+  message: unknownId(id, builtInIdList()),
 });
 
 /** The error an embed shows for an address it could not follow. */

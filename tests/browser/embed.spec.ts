@@ -3,10 +3,16 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { HarnessEvent } from '../../src/harness';
+import { scenarios } from '../../src/model';
 import { BASE_URL, HOST_ORIGIN, ORIGIN } from './env';
 import type { Heard } from './pages/embed-host';
 
 const COMMAND = 'harness-playground:command';
+/** The built-in ids, as an unknown id's message lists them. */
+const ids = scenarios
+  .map((s) => s.id)
+  .sort()
+  .join(', ');
 type State = { runState: string; scenario: string; position: number; done: boolean; waiting: boolean };
 type Message = Heard & { data: { type: string; state?: State; event?: unknown } };
 
@@ -159,8 +165,9 @@ test('README “Embed it in your site”: a load the embed cannot follow shows i
   const panel = frame.locator('[data-embed-error]');
   await expect(panel).toHaveAttribute('data-code', 'SCENARIO_UNKNOWN');
   await expect(panel).toContainText('This lesson cannot be opened');
-  await expect(panel).toContainText('SCENARIO_UNKNOWN "no-such-scenario" is not a built-in scenario');
-  await expect(panel).toContainText('Use one of the built-in ids: happy-path, edit-before-read');
+  const message = `"no-such-scenario" is not a built-in scenario; the built-in ids are ${ids}`;
+  await expect(panel).toContainText(`SCENARIO_UNKNOWN ${message}`);
+  await expect(panel).toContainText('Use one of the built-in ids the message lists.');
   await expect(frame.locator('#app')).toBeHidden();
   await expect
     .poll(async () =>
@@ -170,7 +177,7 @@ test('README “Embed it in your site”: a load the embed cannot follow shows i
       {
         type: 'harness-playground:error',
         code: 'SCENARIO_UNKNOWN',
-        message: '"no-such-scenario" is not a built-in scenario',
+        message,
       },
     ]);
   // Play does nothing while the error stands; a good load brings the lesson back.

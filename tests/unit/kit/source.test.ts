@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readScenario } from '../../../src/kit/source';
-import { errorFixes, fixOf } from '../../../src/kit/protocol';
+import { errorFixes, fixOf, unknownId } from '../../../src/kit/protocol';
 import { scenarios } from '../../../src/model';
 // @ts-expect-error: a build script in plain JavaScript, without types
 import { builtInTexts } from '../../../scripts/scenario-assets.mjs';
@@ -68,9 +68,13 @@ describe('the built-ins’ table baked into embed.js', () => {
 });
 
 describe('the remedies of the errors', () => {
-  it('has one in each language for each code, and lists the ids for SCENARIO_UNKNOWN', () => {
+  it('has one in each language for each code, and none for another code', () => {
     for (const fixes of Object.values(errorFixes)) expect(fixes.en && fixes.zh).toBeTruthy();
-    expect(fixOf('SCENARIO_UNKNOWN', 'en', ['a', 'b'])).toBe('Use one of the built-in ids: a, b.');
-    expect(fixOf('LINK_CORRUPT', 'en', [])).toBe('');
+    expect(fixOf('SCENARIO_UNKNOWN', 'en')).toBe('Use one of the built-in ids the message lists.');
+    expect(fixOf('LINK_CORRUPT', 'en')).toBe('');
+  });
+
+  it('says of an unknown id which ids there are', () => {
+    expect(unknownId('x', ['a', 'b'])).toBe('"x" is not a built-in scenario; the built-in ids are a, b');
   });
 });
