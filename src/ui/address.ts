@@ -26,6 +26,10 @@ export interface Address {
   autoplay: boolean;
   /** Presentation mode (`present=1`). */
   present: boolean;
+  /** An embed whose host sends the scenario (`hold=1`): it shows nothing until the host's `load`. */
+  hold: boolean;
+  /** An embed's theme (`theme=light|dark`); `auto` (the system's) otherwise. */
+  theme: 'auto' | 'light' | 'dark';
   /** Script steps to take at once. */
   step: number;
   /** The language asked for (`?lang=` or the link's); null leaves it to the browser. */
@@ -58,6 +62,8 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
     embed: params.get('embed') === '1',
     autoplay: params.get('autoplay') === '1',
     present: params.get('present') === '1',
+    hold: params.get('hold') === '1',
+    theme: themeOf(params.get('theme')),
     step: stepOf(params.get('step')),
     lang: params.get('lang'),
     ...(speed && speed in speeds ? { speed: speed as Speed } : {}),
@@ -91,6 +97,8 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
   if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: wanted } };
   return { ...address, scenario };
 }
+
+const themeOf = (raw: string | null): Address['theme'] => (raw === 'light' || raw === 'dark' ? raw : 'auto');
 
 /**
  * The scenario a link names: a built-in by id, or the scenario of the visitor's own it carries; with

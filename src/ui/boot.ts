@@ -18,9 +18,11 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   setLang(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
-  applyTheme(initialTheme());
   const { bad, embed, speed, policy } = address;
-  const notice = bad && noticeOf(bad);
+  // An embed takes the host's theme and remembers nothing; its error stands in place of the app.
+  if (embed) (await import('./embed-view')).applyEmbedTheme(address.theme);
+  else applyTheme(initialTheme());
+  const notice = bad && !embed && noticeOf(bad);
   const storage: PageStorage = embed
     ? {
         fs: await openWorkspace('embed', { indexedDB: null }),
@@ -54,8 +56,10 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   await app.start();
   await app.advance(address.step);
   if (address.autoplay) void app.play();
-  if (embed) (await import('./embed')).connectEmbed(app);
-  else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
+  if (embed) {
+    const { connectEmbed, embedErrorOf } = await import('./embed');
+    connectEmbed(app, { root, hold: address.hold, ...(bad ? { error: embedErrorOf(bad) } : {}) });
+  } else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   root.dataset.ready = 'true';
   // Storage that answers after all: the page stays in memory (nothing done here moves), and says so.
   void storage.later?.then(() => app.store.set({ storage: 'late' }));

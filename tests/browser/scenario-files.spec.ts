@@ -189,7 +189,7 @@ test('a scenario too large for a link is refused with LINK_TOO_LONG, pointing to
   await expect(banner).toContainText('?scenario-url=');
 });
 
-test('the embed API loads a whole scenario object, and ignores one that does not fit the format', async ({
+test('the embed API loads a whole scenario object; one that does not fit the format shows its code in place of the lesson', async ({
   page,
 }) => {
   const app = `${BASE_URL}?embed=1&scenario=happy-path&speed=instant`;
@@ -202,8 +202,10 @@ test('the embed API loads a whole scenario object, and ignores one that does not
     command: 'load',
     scenario: lessonWith((f) => (f.id = 'x y')),
   });
+  await expect(frame.locator('[data-embed-error]')).toHaveAttribute('data-code', 'SCENARIO_INVALID');
   await send({ type: 'harness-playground:command', command: 'load', scenario: JSON.parse(LESSON_TEXT) });
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', LESSON.id);
+  await expect(frame.locator('[data-embed-error]')).toHaveCount(0);
   await send({ type: 'harness-playground:command', command: 'play' });
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await send({ type: 'harness-playground:command', command: 'external' });
