@@ -15,6 +15,7 @@ import {
   viewResult,
 } from './replay';
 import { type Presented, presentCall } from './present';
+import { normalizedArgs } from './tool-paths';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
 export const logged = Notice.define<HarnessEvent>('log');
@@ -210,7 +211,7 @@ export class Session {
     this.settle(entry);
     const impure =
       this.spec.checkPurity && def && !result.error
-        ? impureProjections(def, def.input.parse(loggedArgs), outcome.value, result)
+        ? impureProjections(def, normalizedArgs(def, def.input.parse(loggedArgs)), outcome.value, result)
         : [];
     return { entry, value: outcome.value, impure, outcome };
   }
