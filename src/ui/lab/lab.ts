@@ -251,11 +251,14 @@ export class PluginLab {
   private setDeadline(ms: number): void {
     this.deadlineMs = ms;
     this.changed();
-    // Limits are fixed when a sandbox starts: start each again with the new one at its next Apply.
+    // Limits are fixed when a sandbox starts: an applied plugin is applied again in a new one (its old
+    // one runs until then); an idle sandbox is dropped and started with the new limit at the next Apply.
     for (const slot of this.slots) {
-      slot.sandbox?.dispose();
-      slot.sandbox = null;
-      if (slot.applied && slot.enabled) void this.apply(slot, slot.applied.source);
+      if (slot.applied) void this.apply(slot, slot.applied.source);
+      else {
+        slot.sandbox?.dispose();
+        slot.sandbox = null;
+      }
     }
   }
 
@@ -304,18 +307,16 @@ export class PluginLab {
     };
     this.note = null;
     const ready = await loadSlot(slot, source, this.deadlineMs, (text) => show({ tone: 'busy', text }));
-    if (!ready.ok) {
-      if (ready.error.lost) {
-        slot.applied = null;
-        this.sync();
-      }
-      this.changed();
-      return show(ready.error.status, ready.error.marks);
-    }
-    const { loaded, lines } = ready.value;
+    // Nothing that runs has changed: the version applied before (if any) still answers every call.
+    if (!ready.ok) return show(ready.error.status, ready.error.marks);
+    const { loaded, lines, sandbox } = ready.value;
     const parts = harnessParts(slot, ready.value, (call) => this.heard(slot, call));
+    const before = slot.sandbox;
     slot.applied = { source, name: loaded.name, lines, loaded, ...parts };
+    slot.sandbox = sandbox;
     const refused = this.sync().filter((r) => slot.applied?.tools.some((t) => t.name === r.tool));
+    // The old version's listeners and tool are out of the harness now: its sandbox can go.
+    if (before && before !== sandbox) before.dispose();
     this.changed();
     show(appliedStatus(loaded, refused));
   }

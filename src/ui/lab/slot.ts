@@ -60,17 +60,23 @@ export interface Loaded {
   lines: number[] | null;
 }
 
-/** Why a slot's code did not load: the status and marks to show, and whether its old version is gone. */
+/** Why a slot's code did not load: the status and marks to show. What ran before runs on. */
 export interface NotLoaded {
   status: Status;
   marks: Mark[];
-  /** Loading replaced what the sandbox held: the version applied before is gone too. */
-  lost: boolean;
+}
+
+/** The status of an Apply that failed: why, and what still runs in its place. */
+function notApplied(slot: Slot, why: string, code: string): Status {
+  const still = slot.applied ? tr('labStillRuns', { name: slot.applied.name }) : tr('labNothingRuns');
+  return { tone: 'error', text: `${tr('labFailed', { why })} ${still}`, code };
 }
 
 /**
- * Checks `source`, the slot's code (compiling TypeScript first), and loads it into the slot's sandbox, starting one
- * when there is none. `busy` is told of each stage. Nothing is installed in the harness.
+ * Checks `source`, the slot's code (compiling TypeScript first), and loads it into a sandbox. A slot
+ * whose version runs keeps running it: the new code loads in a sandbox of its own, which replaces the
+ * slot's only once it is installed (`Loaded.sandbox`), so a failed Apply changes nothing that runs.
+ * `busy` is told of each stage. Nothing is installed in the harness.
  */
 export async function loadSlot(
   slot: Slot,
@@ -96,43 +102,34 @@ export async function loadSlot(
       const first = compiled.diagnostics[0];
       const text = `${tr('labCompileFailed', { n: compiled.diagnostics.length })}${
         first ? ` ${tr('labRuntimeError', { line: first.line, message: first.summary })}` : ''
-      }`;
-      return {
-        ok: false,
-        error: { status: { tone: 'error', text, code: first?.code ?? 'TS' }, marks, lost: false },
-      };
+      } ${slot.applied ? tr('labStillRuns', { name: slot.applied.name }) : ''}`.trim();
+      return { ok: false, error: { status: { tone: 'error', text, code: first?.code ?? 'TS' }, marks } };
     }
     js = compiled.js;
     lines = compiled.lines;
   }
-  if (!slot.sandbox) {
+  // The running version's sandbox is never loaded over; an idle one (nothing applied) is reused.
+  let sandbox = slot.applied ? null : slot.sandbox;
+  if (!sandbox) {
     busy(tr('labStarting'));
     try {
-      slot.sandbox = await Sandbox.create({ deadlineMs });
+      sandbox = await Sandbox.create({ deadlineMs });
     } catch (error) {
-      const status: Status = {
-        tone: 'error',
-        text: tr('labFailed', { why: String(error) }),
-        code: 'PLUGIN_ERROR',
-      };
-      return { ok: false, error: { status, marks: [], lost: false } };
+      return { ok: false, error: { status: notApplied(slot, String(error), 'PLUGIN_ERROR'), marks: [] } };
     }
+    if (!slot.applied) slot.sandbox = sandbox;
   }
   busy(tr('labLoadingPlugin'));
-  const loaded = await slot.sandbox.load(js);
+  const loaded = await sandbox.load(js);
   if (!loaded.ok) {
+    if (sandbox !== slot.sandbox) sandbox.dispose();
     const { error } = loaded;
     const marks = error.line
       ? [{ line: error.line, ...(error.column ? { column: error.column } : {}), message: error.message }]
       : [];
-    const status: Status = {
-      tone: 'error',
-      text: tr('labFailed', { why: describe(error) }),
-      code: error.code,
-    };
-    return { ok: false, error: { status, marks, lost: true } };
+    return { ok: false, error: { status: notApplied(slot, describe(error), error.code), marks } };
   }
-  return { ok: true, value: { loaded, sandbox: slot.sandbox, lines } };
+  return { ok: true, value: { loaded, sandbox, lines } };
 }
 
 /**

@@ -39,6 +39,11 @@ export const benchStrings = {
   labNoHooks: { en: 'no hooks', zh: '没有钩子' },
   labToolRefused: { en: 'Its tool was left out: {why}.', zh: '它的工具没有加入：{why}。' },
   labFailed: { en: 'Not applied: {why}', zh: '没有应用：{why}' },
+  labStillRuns: {
+    en: 'The version applied before, “{name}”, still runs.',
+    zh: '之前应用的版本“{name}”仍在运行。',
+  },
+  labNothingRuns: { en: 'Nothing of this plugin runs.', zh: '这个插件没有任何部分在运行。' },
   labCompileFailed: {
     en: 'TypeScript found {n} problem(s); nothing was applied.',
     zh: 'TypeScript 发现 {n} 个问题，没有应用。',

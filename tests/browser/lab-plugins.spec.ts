@@ -1,0 +1,128 @@
+// The plugin lab as its author reads it (README "Writing a plugin in the lab"): a path rule judges the
+// path the tool will use, whatever spelling the model sent; and a failed Apply leaves what ran before
+// running, with the tool list, the header badge and the hooks all saying so.
+import { expect, test, type Page } from '@playwright/test';
+import { RUN_TIMEOUT, openScenario, openTab, storedText } from './app';
+
+test.describe.configure({ timeout: 120_000 });
+
+async function openLab(page: Page): Promise<void> {
+  await openTab(page, 'lab');
+  await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: RUN_TIMEOUT });
+}
+
+async function typeCode(page: Page, code: string): Promise<void> {
+  await page.locator('[data-lab] .cm-content').click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Delete');
+  await page.keyboard.insertText(code);
+}
+
+async function apply(page: Page): Promise<void> {
+  await page.locator('[data-action="lab-apply"]').click();
+  await expect(page.locator('.lab-status')).not.toHaveAttribute('data-tone', 'busy', {
+    timeout: RUN_TIMEOUT,
+  });
+}
+
+/** Sends one call from "Play the model"; the result card it made. */
+async function sendCall(page: Page, tool: string, args: object) {
+  await openTab(page, 'manual');
+  const cards = page.locator('article[data-tool]');
+  const before = await cards.count();
+  const form = page.locator('form.manual');
+  await form.getByLabel('Tool').selectOption(tool);
+  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+  await form.getByRole('button', { name: 'Send call' }).click();
+  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
+  return cards.last();
+}
+
+// The README's path rule, as a visitor writes it.
+const ONLY_APP = `export const name = 'only-app';
+export function preExecute({ tool, args }) {
+  if (tool === 'write' && !String(args.path).startsWith('/app/')) {
+    return { verdict: 'deny', reason: 'writes stay inside /app' };
+  }
+  return { verdict: 'allow' };
+}
+`;
+
+test('a path rule in a visitor’s plugin is not walked around by .. or //, and the card keeps what the model wrote', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, ONLY_APP);
+  await apply(page);
+  await expect(page.locator('.lab-status')).toHaveAttribute('data-tone', 'ok');
+
+  for (const raw of ['/app/../escape.txt', '//app/..//escape.txt/.', '/app/../apple']) {
+    const card = await sendCall(page, 'write', { path: raw, content: 'out' });
+    await expect(card).toHaveAttribute('data-error-code', 'HOOK_DENIED');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toContainText('writes stay inside /app');
+  }
+  expect(await storedText(page, '/escape.txt')).toBeUndefined();
+  expect(await storedText(page, '/apple')).toBeUndefined();
+
+  const ok = await sendCall(page, 'write', { path: '/app/./sub/..//in.txt', content: 'in' });
+  await expect(ok).not.toHaveAttribute('data-error-code', /.+/);
+  expect(await storedText(page, '/app/in.txt')).toBe('in');
+  // The call as the model wrote it stays on its card; the tool wrote where the hook looked.
+  const callCard = page.locator('[data-entry="call"]').last().locator('.call');
+  await callCard.scrollIntoViewIfNeeded();
+  await expect(callCard).toContainText('/app/./sub/..//in.txt');
+});
+
+const BROKEN = `export const name = 'only-app';
+export function preExecute({ tool, args }) {
+  return { verdict: 'allow' ;
+}
+`;
+
+test('a failed Apply leaves the version applied before running, and says so', async ({ page }) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, ONLY_APP);
+  await apply(page);
+  const badge = page.locator('button.plugins-on');
+  await expect(badge).toHaveAttribute('data-active-plugins', '1');
+
+  await typeCode(page, BROKEN);
+  await apply(page);
+  const status = page.locator('.lab-status');
+  await expect(status).toHaveAttribute('data-tone', 'error');
+  await expect(status).toContainText('Not applied');
+  await expect(status).toContainText('The version applied before, “only-app”, still runs.');
+  await expect(badge).toBeVisible();
+  await expect(badge).toHaveAttribute('data-active-plugins', '1');
+  // Its hooks still answer: the rule it applied before still denies.
+  const card = await sendCall(page, 'write', { path: '/outside.txt', content: 'x' });
+  await expect(card).toHaveAttribute('data-error-code', 'HOOK_DENIED');
+});
+
+const WITH_TOOL = (label: string, extra = '') => `export const name = 'shout';
+export const tool = {
+  name: 'shout',
+  description: 'Says a word loudly.',
+  inputSchema: { type: 'object', properties: { word: { type: 'string' } }, required: ['word'] },
+  execute: ({ word }) => ({ said: word.toUpperCase() + '${label}' }),
+  render: (_args, value) => [{ type: 'text', text: value.said }],
+};
+${extra}`;
+
+test('a failed Apply keeps the plugin’s tool in the list, and the tool still answers', async ({ page }) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, WITH_TOOL('!'));
+  await apply(page);
+  await expect(page.locator('.lab-status')).toHaveAttribute('data-tone', 'ok');
+  await typeCode(page, WITH_TOOL('?', 'throw new Error("not today");\n'));
+  await apply(page);
+  await expect(page.locator('.lab-status')).toContainText('still runs');
+  const card = await sendCall(page, 'shout', { word: 'hey' });
+  await expect(card).not.toHaveAttribute('data-error-code', /.+/);
+  await card.locator('details.model-view summary').click();
+  await expect(card.locator('[data-model-view]')).toHaveText('HEY!');
+});
