@@ -109,8 +109,9 @@ export function preExecute({ tool, args }) {
 }
 `;
 
-const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: its first
-// listener alone decides, and the ones after it are never asked.
+const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: the first
+// listener that decides is the only one heard, and the ones after it are never
+// asked. (Return { verdict: 'pass' } for a path that is not yours to decide.)
 // Run with order 'pre', this one speaks before the built-in observation policy:
 // - files under /scratch/ are throwaway: overwrite them unread (no guard at all);
 // - anywhere else, stricter than the policy: only create new files; overwriting
@@ -255,7 +256,8 @@ export function preExecute({ tool, args }) {
 `;
 
 const firstWinsZh = String.raw`// 你自己的写入决定者（write intent）。write intent 是单槽钩子：
-// 只由第一个监听者决定，排在后面的根本不会被问到。
+// 第一个做出决定的监听者说了算，排在后面的根本不会被问到。
+// （不归你管的路径，返回 { verdict: 'pass' } 交给下一个。）
 // 以顺序 'pre' 运行时，它在内置的观察策略之前发言：
 // - /scratch/ 下的文件用完即弃：不读也能覆盖（完全不设防护）；
 // - 其他地方比策略更严：只能新建文件；覆盖会被拒绝，
