@@ -109,9 +109,8 @@ export function preExecute({ tool, args }) {
 }
 `;
 
-const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: the first
-// listener that decides is the only one heard, and the ones after it are never
-// asked. (Return { verdict: 'pass' } for a path that is not yours to decide.)
+const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: the first listener
+// that decides ({ verdict: 'pass' } hands it on) is heard; the ones after it are never asked.
 // Run with order 'pre', this one speaks before the built-in observation policy:
 // - files under /scratch/ are throwaway: overwrite them unread (no guard at all);
 // - anywhere else, stricter than the policy: only create new files; overwriting
