@@ -255,8 +255,7 @@ export function preExecute({ tool, args }) {
 `;
 
 const firstWinsZh = String.raw`// 你自己的写入决定者（write intent）。write intent 是单槽钩子：
-// 第一个做出决定的监听者说了算，排在后面的根本不会被问到。
-// （不归你管的路径，返回 { verdict: 'pass' } 交给下一个。）
+// 第一个做出决定的监听者说了算（返回 { verdict: 'pass' } 就交给下一个），排在后面的不会被问到。
 // 以顺序 'pre' 运行时，它在内置的观察策略之前发言：
 // - /scratch/ 下的文件用完即弃：不读也能覆盖（完全不设防护）；
 // - 其他地方比策略更严：只能新建文件；覆盖会被拒绝，
