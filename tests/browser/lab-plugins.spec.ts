@@ -126,3 +126,43 @@ test('a failed Apply keeps the plugin’s tool in the list, and the tool still a
   await card.locator('details.model-view summary').click();
   await expect(card.locator('[data-model-view]')).toHaveText('HEY!');
 });
+
+// README "Writing a plugin in the lab": a decider hands on what it does not decide, with {verdict: 'pass'}.
+const ONLY_APP_DECIDER = `export const name = 'app-decider';
+export function writeIntent({ path }) {
+  if (path.startsWith('/app/')) return { verdict: 'pass' };
+  return { verdict: 'refuse', code: 'FS_OUTSIDE_APP', message: path + ' is outside /app', remedy: 'write under /app/' };
+}
+`;
+
+test('the lab says a decider after the built-in policy is never asked; placed before, it decides or passes', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, ONLY_APP_DECIDER);
+  await apply(page);
+  const place = page.locator('.lab-place');
+  await expect(place).toHaveAttribute('data-asked', 'never');
+  await expect(place).toHaveText(
+    'writeIntent: after fs-observation-policy, which decides every write: this plugin is never asked. Choose “before the built-in policy” to be asked.',
+  );
+  await expect(page.locator('.lab-status')).not.toContainText('The next calls go through it');
+  // It is true: the policy decides, the plugin is never called.
+  await sendCall(page, 'write', { path: '/outside.txt', content: 'x' });
+  expect(await storedText(page, '/outside.txt')).toBe('x');
+  await expect(page.locator('.lab-call[data-hook="writeIntent"]')).toHaveCount(0);
+
+  await openTab(page, 'lab');
+  await page.locator('select[data-action="lab-order"]').selectOption('pre');
+  await expect(place).toHaveAttribute('data-asked', 'first');
+  await expect(place).toContainText("return {verdict: 'pass'} to let the policy decide");
+  await expect(page.locator('.lab-status')).toHaveAttribute('data-tone', 'ok');
+  const refused = await sendCall(page, 'write', { path: '/elsewhere.txt', content: 'x' });
+  await expect(refused).toHaveAttribute('data-error-code', 'FS_OUTSIDE_APP');
+  // Passed: the policy decides a new file under /app (create, no read needed).
+  const passed = await sendCall(page, 'write', { path: '/app/new.txt', content: 'y' });
+  await expect(passed).not.toHaveAttribute('data-error-code', /.+/);
+  expect(await storedText(page, '/app/new.txt')).toBe('y');
+  await expect(passed.locator('.decision')).toContainText('fs-observation-policy');
+});

@@ -20,6 +20,7 @@ import {
   type Slot,
   type Status,
 } from './slot';
+import { placeOf } from './place';
 import { labSide } from './side';
 import { lt } from './strings';
 import { tryPlugin } from './try-it';
@@ -251,8 +252,7 @@ export class PluginLab {
   private setDeadline(ms: number): void {
     this.deadlineMs = ms;
     this.changed();
-    // Limits are fixed when a sandbox starts: an applied plugin is applied again in a new one (its old
-    // one runs until then); an idle sandbox is dropped and started with the new limit at the next Apply.
+    // Limits are fixed when a sandbox starts: an applied plugin moves to a new one; an idle one is dropped.
     for (const slot of this.slots) {
       if (slot.applied) void this.apply(slot, slot.applied.source);
       else {
@@ -318,7 +318,7 @@ export class PluginLab {
     // The old version's listeners and tool are out of the harness now: its sandbox can go.
     if (before && before !== sandbox) before.dispose();
     this.changed();
-    show(appliedStatus(loaded, refused));
+    show(appliedStatus(loaded, refused, placeOf(loaded.hooks, slot.order, this.spec.store.get().policy)));
   }
 
   /** Hands the harness every applied plugin that is switched on; returns the tools it refused. */
@@ -382,7 +382,8 @@ export class PluginLab {
   /** What the view draws from. */
   private state(): LabState {
     const { slots, selected, fromLink, deadlineMs, note } = this;
-    return { slots, selected, fromLink, deadlineMs, note, current: this.current };
+    const policy = this.spec.store.get().policy;
+    return { slots, selected, fromLink, deadlineMs, note, current: this.current, policy };
   }
 
   private renderSlots(): void {

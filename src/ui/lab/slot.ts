@@ -11,6 +11,7 @@ import {
 import { tr } from '../i18n';
 import type { ConsoleEntry } from './console';
 import type { Mark } from './editor';
+import type { Place } from './place';
 
 /** The status line of a plugin: what happened last, in words, with its code when it failed. */
 export type Status = { tone: 'info' | 'ok' | 'error' | 'busy'; text: string; code?: string };
@@ -180,18 +181,28 @@ export function markFailure(
   return true;
 }
 
-/** What the status line says once a plugin is applied: its hooks and tool, and the tools refused. */
+/**
+ * What the status line says once a plugin is applied: its hooks and tool, whether the next calls go
+ * through it (not when its only hooks are deciders placed after the built-in policy), and the tools refused.
+ */
 export function appliedStatus(
   loaded: Extract<LoadResult, { ok: true }>,
   refused: readonly { tool: string; reason: string }[],
+  place: Place | null,
 ): Status {
   const exported = [
     ...loaded.hooks,
     ...(loaded.tool ? [tr('labAppliedTool', { tool: loaded.tool.name })] : []),
   ];
+  const slotsOnly = loaded.hooks.every((h) => h === 'writeIntent' || h === 'editIntent') && !loaded.tool;
   const text = [
     tr('labApplied', { name: loaded.name, hooks: exported.join(', ') || tr('labNoHooks') }),
+    place?.asked === 'never'
+      ? place.text
+      : exported.length && !(slotsOnly && !place)
+        ? tr('labGoesThrough')
+        : '',
     ...refused.map((r) => tr('labToolRefused', { why: r.reason })),
-  ].join(' ');
-  return { tone: refused.length ? 'error' : 'ok', text };
+  ].filter(Boolean);
+  return { tone: refused.length ? 'error' : 'ok', text: text.join(' ') };
 }
