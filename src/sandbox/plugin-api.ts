@@ -72,7 +72,10 @@ export interface ToolResult {
   meta?: Json;
 }
 
-/** What `preExecute` receives: the call about to run. `args` have passed the tool's input schema. */
+/**
+ * What `preExecute` receives: the call about to run. `args` have passed the tool's input schema, and
+ * their paths are normalized (`/app/../x` is `/x`): the tool runs on exactly these paths.
+ */
 export interface PreExecuteInput {
   session: string;
   callId: string;
