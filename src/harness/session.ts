@@ -202,9 +202,14 @@ export class Session {
     for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
     const { result } = outcome;
     this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
+    // A card that fell back may be the tool's own now that it ran (a sandboxed tool makes its cards then).
+    const settledCard = once(() => {
+      const first = card();
+      return first.fallback ? presentCall(def, tool, loggedArgs) : first;
+    });
     const entry = callEntry(
       base,
-      card,
+      settledCard,
       decisions,
       once(() => viewResult(def, tool, loggedArgs, result)),
     );

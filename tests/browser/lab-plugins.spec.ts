@@ -166,3 +166,43 @@ test('the lab says a decider after the built-in policy is never asked; placed be
   expect(await storedText(page, '/app/new.txt')).toBe('y');
   await expect(passed.locator('.decision')).toContainText('fs-observation-policy');
 });
+
+// README "Sandboxed plugins": a plugin's tool draws its own call card with presentCall.
+const CARDS = (callCard: string) => `export const name = 'runner';
+export const tool = {
+  name: 'pretend_run',
+  description: 'Pretends to run a command.',
+  inputSchema: { type: 'object', properties: { command: { type: 'string' } }, required: ['command'] },
+  execute: ({ command }) => ({ output: 'ran ' + command }),
+  render: (_args, value) => [{ type: 'text', text: value.output }],
+  presentCall: (args) => (${callCard}),
+};
+`;
+
+test('a plugin tool’s presentCall draws its call card; a bad card falls back to generic with its reason', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(
+    page,
+    CARDS("{ card: 'terminal', command: '$ ' + args.command, output: '(running)', exitCode: null }"),
+  );
+  await apply(page);
+  await expect(page.locator('.lab-status')).toHaveAttribute('data-tone', 'ok');
+  await sendCall(page, 'pretend_run', { command: 'make test' });
+  const call = page.locator('[data-entry="call"]').last().locator('.call');
+  await call.scrollIntoViewIfNeeded();
+  await expect(call).toHaveAttribute('data-call-card', 'terminal');
+  await expect(call).toContainText('$ make test');
+  await expect(call.locator('.fallback')).toHaveCount(0);
+
+  await openLab(page);
+  await typeCode(page, CARDS("{ card: 'terminal', command: 42 }"));
+  await apply(page);
+  await sendCall(page, 'pretend_run', { command: 'ls' });
+  const bad = page.locator('[data-entry="call"]').last().locator('.call');
+  await bad.scrollIntoViewIfNeeded();
+  await expect(bad).toHaveAttribute('data-call-card', 'generic');
+  await expect(bad.locator('.fallback')).toContainText('command');
+});
