@@ -12,6 +12,8 @@ export interface ResultError {
   code: ErrorCode;
   message: string;
   remedy?: string;
+  /** For people, not the model: the whole story when `message` is its short form (a plugin's failure). */
+  detail?: string;
 }
 
 /**

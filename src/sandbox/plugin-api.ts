@@ -63,6 +63,8 @@ export interface ResultError {
   code: ErrorCode;
   message: string;
   remedy?: string;
+  /** For people, not the model: the whole story when `message` is its short form (a plugin's failure). */
+  detail?: string;
 }
 
 /** A call's result as the model and the log see it: its content, its error, and the tool's meta. */

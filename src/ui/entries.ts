@@ -71,7 +71,8 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
         'div',
         { class: 'error', role: 'note' },
         h('p', {}, h('strong', { class: 'err-code' }, `✖ ${error.code}`)),
-        ...errorView(errorForPeople(error, lang())),
+        // People read the whole story; the model read its short form (`message`).
+        ...errorView(errorForPeople({ ...error, message: error.detail ?? error.message }, lang())),
       ),
     entry.decisions.map((d) =>
       h('p', { class: 'decision' }, `⚖ ${tr('decidedBy', { hook: d.hook, plugin: d.plugin })}`),

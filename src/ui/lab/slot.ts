@@ -50,7 +50,8 @@ export function nameIn(source: string): string | null {
 }
 
 function describe(error: SandboxError): string {
-  const at = error.line ? ` (line ${error.line}${error.column ? `:${error.column}` : ''})` : '';
+  const named = error.line && error.message.includes(`line ${error.line}`);
+  const at = error.line && !named ? ` (line ${error.line}${error.column ? `:${error.column}` : ''})` : '';
   return `${error.message}${at}`;
 }
 
@@ -172,7 +173,9 @@ export function markFailure(
   if (!error) return false;
   // TypeScript runs as the JavaScript it compiled to: its lines map back to the visitor's.
   const line = error.line && (slot.applied?.lines ? slot.applied.lines[error.line - 1] : error.line);
-  const at = line ? tr('labRuntimeError', { line, message: error.message }) : error.message;
+  // The line once: a message that names it already ("stopped at line 15") is not prefixed with it.
+  const named = error.line !== undefined && error.message.includes(`line ${error.line}`);
+  const at = line && !named ? tr('labRuntimeError', { line, message: error.message }) : error.message;
   slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
   if (line && slot.applied?.source === slot.source) {
     const column = slot.language === 'js' ? error.column : undefined;
