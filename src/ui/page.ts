@@ -14,6 +14,7 @@ import { ManualPanel } from './manual';
 import { FilesList, LedgerPanel, LogPanel, ToolsPanel, type Panel } from './panels';
 import { SidePanels } from './side';
 import type { Replaying, UiStore } from './state';
+import { splitHandle } from './split';
 import { TranscriptView } from './transcript';
 import { filesOfLog, type FileSource, type WorkspaceFiles } from './workspace';
 
@@ -138,31 +139,27 @@ export class PageView {
     observer.observe(header);
     observer.observe(banners);
     if (embed) root.dataset.embed = 'true';
-    root.replaceChildren(
-      this.header.el,
-      this.banners.el,
+    const layout = h('div', { class: 'layout' });
+    layout.append(
       h(
-        'div',
-        { class: 'layout' },
+        'section',
+        { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
+        h('h2', { class: 'visually-hidden' }, tr('transcript')),
         h(
           'section',
-          { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
-          h('h2', { class: 'visually-hidden' }, tr('transcript')),
-          h(
-            'section',
-            { class: 'lesson', 'aria-label': tr('lesson') },
-            !embed && h('p', { class: 'tagline' }, tr('tagline')),
-            this.teaches,
-          ),
-          this.modelSlot,
-          this.compare.el,
-          this.transcript.el,
-          this.follow.button,
+          { class: 'lesson', 'aria-label': tr('lesson') },
+          !embed && h('p', { class: 'tagline' }, tr('tagline')),
+          this.teaches,
         ),
-        h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
+        this.modelSlot,
+        this.compare.el,
+        this.transcript.el,
+        this.follow.button,
       ),
-      h('footer', {}, this.status),
+      splitHandle(layout),
+      h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
     );
+    root.replaceChildren(this.header.el, this.banners.el, layout, h('footer', {}, this.status));
   }
 
   /** The replay shown with its files and ledger, worked out once per replay; null when live. */

@@ -206,3 +206,41 @@ test('a plugin tool’s presentCall draws its call card; a bad card falls back t
   await expect(bad).toHaveAttribute('data-call-card', 'generic');
   await expect(bad.locator('.fallback')).toContainText('command');
 });
+
+// README "Writing a plugin in the lab" (A workspace): cards stay readable beside the lab, and the
+// handle between them gives either more room.
+for (const width of [1280, 1024]) {
+  test(`at ${width} px with the lab open, card headers are whole and the split moves`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 720 });
+    await openScenario(page, 'happy-path');
+    await openLab(page);
+    await typeCode(page, ONLY_APP.replace("tool === 'write' && ", ''));
+    await apply(page);
+    const card = await sendCall(page, 'str_replace_editor', {
+      command: 'create',
+      path: '/app/../outside.txt',
+      file_text: 'x',
+    });
+    await openTab(page, 'lab');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card.locator('header')).toContainText('HOOK_DENIED');
+    // Nothing in a card's header runs past the card.
+    const overflow = await card.evaluate((article) => {
+      const box = article.getBoundingClientRect();
+      return [...article.querySelectorAll('header *')].filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.right > box.right + 0.5 || r.left < box.left - 0.5;
+      }).length;
+    });
+    expect(overflow).toBe(0);
+
+    const transcript = page.locator('#pane-transcript');
+    const before = (await transcript.boundingBox())!.width;
+    const split = page.getByRole('separator', { name: 'Resize the transcript and the lab' });
+    await split.focus();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect.poll(async () => (await transcript.boundingBox())!.width).toBeGreaterThan(before + 40);
+    await expect(split).toHaveAttribute('aria-valuenow', '44');
+  });
+}
