@@ -244,3 +244,23 @@ for (const width of [1280, 1024]) {
     await expect(split).toHaveAttribute('aria-valuenow', '44');
   });
 }
+
+test('a plugin over the size limit is refused with PLUGIN_TOO_LARGE and a sentence; what ran before runs on', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, ONLY_APP);
+  await apply(page);
+  const schema = JSON.stringify({ type: 'object', description: 'x'.repeat(20_000) });
+  await typeCode(
+    page,
+    `${ONLY_APP}export const tool = { name: 'big', description: 'Big.', inputSchema: ${schema} };\n`,
+  );
+  await apply(page);
+  const status = page.locator('.lab-status');
+  await expect(status).toHaveAttribute('data-code', 'PLUGIN_TOO_LARGE');
+  await expect(status).toContainText('a plugin may have at most 16,000');
+  await expect(status).toContainText('The version applied before, “only-app”, still runs.');
+  await expect(status).not.toContainText('STORAGE_SAVE_FAILED');
+});

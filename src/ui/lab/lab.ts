@@ -9,7 +9,7 @@ import type { LabControlsSpec } from './controls';
 import { createCodeEditor, type CodeEditor, type Mark } from './editor';
 import { downloadPlugin, readPluginFile } from './file';
 import type { LabSpec } from './spec';
-import { KeptSaver, keptOf, readKept, type KeptLab } from './kept';
+import { KeptSaver, keptOf, readKept } from './kept';
 import {
   appliedStatus,
   defaultPlugin,
@@ -62,9 +62,10 @@ export class PluginLab {
       label: tr('lab'),
       onChange: () => this.edited(),
     });
+    const failed = (text: string, code: string) => this.setNote({ tone: 'error', text, code });
     this.saver = new KeptSaver(
-      (): KeptLab => keptOf(this.slots, this.selected, this.deadlineMs, this.fromLink),
-      (why) => this.setNote({ tone: 'error', text: lt('keptFailed', { why }), code: 'STORAGE_SAVE_FAILED' }),
+      () => keptOf(this.slots, this.selected, this.deadlineMs, this.fromLink),
+      failed,
     );
     this.layout();
     this.render();
@@ -180,7 +181,7 @@ export class PluginLab {
 
   private setNote(note: Status): void {
     this.note = note;
-    this.current.status = null;
+    if (this.current.status?.tone !== 'error') this.current.status = null; // an error says what runs: it stays
     this.renderStatus();
   }
 
@@ -315,8 +316,7 @@ export class PluginLab {
     slot.applied = { source, name: loaded.name, lines, loaded, ...parts };
     slot.sandbox = sandbox;
     const refused = this.sync().filter((r) => slot.applied?.tools.some((t) => t.name === r.tool));
-    // The old version's listeners and tool are out of the harness now: its sandbox can go.
-    if (before && before !== sandbox) before.dispose();
+    if (before && before !== sandbox) before.dispose(); // out of the harness now: its sandbox can go
     this.changed();
     show(appliedStatus(loaded, refused, placeOf(loaded.hooks, slot.order, this.spec.store.get().policy)));
   }

@@ -1,5 +1,7 @@
 import type { Plugin, Result, Tool } from '../../harness';
-import { starterPlugin, type LabPlugin } from '../../model';
+import { MAX_PLUGIN_SOURCE, starterPlugin, type LabPlugin } from '../../model';
+import { num } from '../dom';
+import { lt } from './strings';
 import {
   Sandbox,
   sandboxPlugin,
@@ -86,6 +88,13 @@ export async function loadSlot(
   deadlineMs: number,
   busy: (text: string) => void,
 ): Promise<Result<Loaded, NotLoaded>> {
+  if (source.length > MAX_PLUGIN_SOURCE) {
+    const text = [
+      lt('tooLarge', { n: num(source.length), max: num(MAX_PLUGIN_SOURCE) }),
+      slot.applied ? tr('labStillRuns', { name: slot.applied.name }) : tr('labNothingRuns'),
+    ].join(' ');
+    return { ok: false, error: { status: { tone: 'error', text, code: 'PLUGIN_TOO_LARGE' }, marks: [] } };
+  }
   let js = source;
   let lines: number[] | null = null;
   if (slot.language === 'ts') {
