@@ -75,8 +75,8 @@ export interface ToolResult {
 }
 
 /**
- * What `preExecute` receives: the call about to run. `args` have passed the tool's input schema, and
- * their paths are normalized (`/app/../x` is `/x`): the tool runs on exactly these paths.
+ * What `preExecute` receives: the call about to run. `args` have passed the tool's input schema, and the
+ * file tools' paths are normalized (`/app/../x` is `/x`): the tool runs on exactly these paths.
  */
 export interface PreExecuteInput {
   session: string;
