@@ -16,6 +16,7 @@ import {
   viewResult,
 } from './replay';
 import { type Presented, presentCall } from './present';
+import { normalizedArgs } from './tool-paths';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
 export const logged = Notice.define<HarnessEvent>('log');
@@ -206,16 +207,21 @@ export class Session {
     for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
     const { result } = outcome;
     this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
+    // A card that fell back may be the tool's own now that it ran (a sandboxed tool makes its cards then).
+    const settledCard = once(() => {
+      const first = card();
+      return first.fallback ? presentCall(def, tool, loggedArgs) : first;
+    });
     const entry = callEntry(
       base,
-      card,
+      settledCard,
       decisions,
       once(() => viewResult(def, tool, loggedArgs, result)),
     );
     this.settle(entry);
     const impure =
       this.spec.checkPurity && def && !result.error
-        ? impureProjections(def, def.input.parse(loggedArgs), outcome.value, result)
+        ? impureProjections(def, normalizedArgs(def, def.input.parse(loggedArgs)), outcome.value, result)
         : [];
     return { entry, value: outcome.value, impure, outcome };
   }

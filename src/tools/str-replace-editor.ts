@@ -16,6 +16,7 @@ import {
 import { EDITOR_WORDS } from './edit-words';
 import { defineFsTool } from './fs-errors';
 import { FsError } from '../fs/errors';
+import { filePath } from '../contracts/paths';
 
 const Input = z.discriminatedUnion('command', [
   z.strictObject({
@@ -169,6 +170,7 @@ export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = 
       'an existing file only after viewing it (FS_NOT_OBSERVED), and re-view it when it has changed ' +
       '(FS_STALE_VERSION).',
     input: Input,
+    paths: { path: filePath },
     output: Value,
     execute: (args, ctx) => run(fs, cap, args, ctx),
     render: (_args, value): Content =>

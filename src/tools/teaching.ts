@@ -4,6 +4,7 @@ import type { FsBackend } from '../fs/types';
 import { normalizePath } from '../fs/paths';
 import { defineFsTool } from './fs-errors';
 import { textLines } from './lines';
+import { filePath } from '../contracts/paths';
 
 const ShellValue = z.strictObject({ command: z.string(), output: z.string(), exitCode: z.number().int() });
 type ShellValue = z.infer<typeof ShellValue>;
@@ -113,6 +114,7 @@ export function countWordsTool(fs: FsBackend) {
     name: 'count_words',
     description: 'Count the words and lines of a file.',
     input: z.strictObject({ path: z.string().min(1).describe('Absolute path of the file to count') }),
+    paths: { path: filePath },
     output: WordsValue,
     execute: async ({ path }) => {
       const file = await fs.read(path);

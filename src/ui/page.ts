@@ -14,6 +14,7 @@ import { ManualPanel } from './manual';
 import { FilesList, LedgerPanel, LogPanel, ToolsPanel, type Panel } from './panels';
 import { SidePanels } from './side';
 import type { Replaying, UiStore } from './state';
+import { splitHandle } from './split';
 import { TranscriptView } from './transcript';
 import { filesOfLog, type FileSource, type WorkspaceFiles } from './workspace';
 
@@ -151,26 +152,27 @@ export class PageView {
     observer.observe(banners);
     observer.observe(runBar);
     if (embed) root.dataset.embed = 'true';
+    const layout = h('div', { class: 'layout' });
+    layout.append(
+      h(
+        'section',
+        { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
+        h('h2', { class: 'visually-hidden' }, tr('transcript')),
+        h('section', { class: 'lesson', 'aria-label': tr('lesson') }, this.teaches),
+        this.modelSlot,
+        this.compare.el,
+        this.transcript.el,
+        this.follow.button,
+      ),
+      splitHandle(layout),
+      h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
+    );
     root.replaceChildren(
       this.header.el,
       // What this is, in one sentence, on the first screen; each lesson then opens with its own line.
       ...(embed ? [] : [h('p', { class: 'tagline' }, tr('tagline'))]),
       this.banners.el,
-      h(
-        'div',
-        { class: 'layout' },
-        h(
-          'section',
-          { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
-          h('h2', { class: 'visually-hidden' }, tr('transcript')),
-          h('section', { class: 'lesson', 'aria-label': tr('lesson') }, this.teaches),
-          this.modelSlot,
-          this.compare.el,
-          this.transcript.el,
-          this.follow.button,
-        ),
-        h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
-      ),
+      layout,
       h('footer', {}, this.status),
     );
   }

@@ -4,6 +4,8 @@ import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { LabPlugin, MAX_LAB_PLUGINS, MAX_PLUGIN_SOURCE } from '../../model';
 import type { Slot } from './slot';
+import { num } from '../dom';
+import { lt } from './strings';
 
 /** The deadlines a visitor can pick for each call, in milliseconds. */
 export const DEADLINES = [50, 100, 250, 500, 1000] as const;
@@ -123,8 +125,29 @@ export async function hasKeptPlugins(use: UseStore | null = keptStore()): Promis
   return !kept.fromLink && kept.plugins.some((p) => p.enabled && p.appliedSource !== null);
 }
 
-/** Writes the lab as it stands; rejects when the browser refuses (the caller says so). */
+/** A lab that cannot be kept as it stands, with its code and the sentence that says why. */
+export class KeptRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Writes the lab as it stands; rejects when the browser refuses (the caller says so), or with
+ * `KeptRefused` (`PLUGIN_TOO_LARGE`) when a plugin is longer than the lab keeps.
+ */
 export async function writeKept(record: KeptLab, use: UseStore = keptStore()): Promise<void> {
+  const big = record.plugins.findIndex((p) => p.source.length > MAX_PLUGIN_SOURCE);
+  if (big !== -1) {
+    const n = record.plugins[big]!.source.length;
+    throw new KeptRefused(
+      'PLUGIN_TOO_LARGE',
+      lt('tooLargeToKeep', { i: big + 1, n: num(n), max: num(MAX_PLUGIN_SOURCE) }),
+    );
+  }
   const checked = KeptLab.parse(record);
   await use('readwrite', (s) => {
     s.put(checked, KEY);
@@ -143,7 +166,8 @@ export class KeptSaver {
 
   constructor(
     private readonly snapshot: () => KeptLab,
-    private readonly failed: (why: string) => void,
+    /** Hears a save that failed: what to tell the visitor, and its code. */
+    private readonly failed: (text: string, code: string) => void,
     private readonly delayMs = 300,
     private readonly use: UseStore | null = keptStore(),
   ) {
@@ -169,7 +193,14 @@ export class KeptSaver {
     if (use === null) return this.writing;
     this.writing = this.writing
       .then(() => writeKept(record, use))
-      .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)));
+      .catch((error: unknown) =>
+        error instanceof KeptRefused
+          ? this.failed(error.message, error.code)
+          : this.failed(
+              lt('keptFailed', { why: error instanceof Error ? error.message : String(error) }),
+              'STORAGE_SAVE_FAILED',
+            ),
+      );
     return this.writing;
   }
 }

@@ -119,6 +119,11 @@ export const workspaceStrings = {
   changeLost: { en: '✗ The other writer’s change was lost', zh: '✗ 另一方的改动丢了' },
   raceNotYet: { en: '… the race has not run yet', zh: '……竞争还没发生' },
   lab: { en: 'Plugin lab', zh: '插件实验室' },
+  splitLabel: { en: 'Resize the transcript and the lab', zh: '调整对话记录和实验室的宽度' },
+  splitTitle: {
+    en: 'Drag, or press ← and →, to give the transcript or the lab more room',
+    zh: '拖动，或按 ← 和 →，给对话记录或实验室更多空间',
+  },
   author: { en: 'Write a scenario', zh: '编写场景' },
   authorIntro: {
     en: 'Edit the scenario open now, or start one from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
