@@ -4,7 +4,7 @@
 // record of what was read lives in memory: a resumed session starts with none.
 // Public source: the Claude Code CHANGELOG.md (github.com/anthropics/claude-code), 2.1.208.
 import { editIntent, writeIntent, type WriteDecision } from '../../contracts/fs-intents';
-import { conflict, createOnly, notRead, observations, refuse, unguarded, type Seen } from './common';
+import { REREAD, conflict, createOnly, notRead, observations, refuse, unguarded, type Seen } from './common';
 import { definePolicy, type PolicyPlugin } from './types';
 
 /** How writes to files the session never read are treated. */
@@ -19,7 +19,7 @@ function writeDecision(seen: Seen | undefined, path: string, spec: UniqueMatchSp
       'FS_NOT_FOUND',
       'FS_STALE_VERSION',
       `${path} was deleted since it was read`,
-      'retry',
+      REREAD,
     );
     return {
       verdict: 'proceed',
