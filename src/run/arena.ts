@@ -65,12 +65,25 @@ async function change(fs: MemoryBackend, c: HazardChange) {
 }
 
 /** One harness for the hazard's agents: the policy made afresh, the file tools, a session per agent. */
-function harness(fs: MemoryBackend, policy: PolicySpec, gap: () => Promise<void>, logs?: Logs) {
+function harness(
+  fs: MemoryBackend,
+  policy: PolicySpec,
+  hazard: string,
+  gap: () => Promise<void>,
+  logs?: Logs,
+) {
   const plugin = policy.make({ read: (path) => fs.read(path) });
   // A hazard's `gap` lands after the policy has answered and before the tool writes.
   const gapped = (c: Contribution): Contribution =>
     c.hook === writeIntent || c.hook === editIntent
-      ? { ...c, listener: async (input) => ((answer) => gap().then(() => answer))(await c.listener(input)) }
+      ? {
+          ...c,
+          listener: async (input) => {
+            const answer = await c.listener(input);
+            await gap();
+            return answer;
+          },
+        }
       : c;
   const hooks = new Hooks();
   hooks.install({ name: plugin.name, contributions: plugin.contributions.map(gapped) });
@@ -80,7 +93,7 @@ function harness(fs: MemoryBackend, policy: PolicySpec, gap: () => Promise<void>
   const session = (id: 'a' | 'b') => {
     const log = logs?.[id];
     const clock = fakeClock(log?.length ? (log.at(-1)?.at ?? 0) + 1000 : 0);
-    return new Session({ id, registry, hooks, clock, ...(log ? { log } : { scenario: 'arena' }) });
+    return new Session({ id, registry, hooks, clock, ...(log ? { log } : { scenario: hazard }) });
   };
   // Ledgers are per session, so one fold over both logs rebuilds both.
   if (logs) plugin.restore?.([...logs.a, ...logs.b]);
@@ -98,11 +111,11 @@ export async function runHazard(hazard: Hazard, policy: PolicySpec): Promise<Are
     pending = null;
     if (landing) agents.a.emit({ type: 'external/edit', who: 'scenario', ...(await change(fs, landing)) });
   };
-  let agents = harness(fs, policy, gap);
+  let agents = harness(fs, policy, hazard.id, gap);
   const refusals: Refusal[] = [];
   for (const [step, s] of hazard.steps.entries()) {
     if ('resume' in s) {
-      agents = harness(fs, policy, gap, { a: agents.a.events, b: agents.b.events });
+      agents = harness(fs, policy, hazard.id, gap, { a: agents.a.events, b: agents.b.events });
     } else if ('external' in s) {
       agents.a.emit({ type: 'external/edit', who: 'scenario', ...(await change(fs, s.external)) });
     } else {
