@@ -1,7 +1,7 @@
 // Pieces the policies share: what a session saw of each path (with the bytes, for the policies that
 // compare bytes), and the answers they give.
 import { logged, type ErrorCode, type HarnessEvent } from '../../harness';
-import type { Conflict, EditDecision, WriteDecision } from '../../contracts/fs-intents';
+import type { Conflict, EditDecision, RefusalCode, WriteDecision } from '../../contracts/fs-intents';
 import type { ReadFile } from './types';
 
 /** What one session saw of one path: the file at a version (and its bytes then), or no file. */
@@ -34,7 +34,7 @@ export function observations(read?: ReadFile) {
 }
 
 /** A conflict: when the backend refuses with `when`, the model is told `code`, `message` and `remedy`. */
-export const conflict = (when: ErrorCode, code: ErrorCode, message: string, remedy: string): Conflict => ({
+export const conflict = (when: ErrorCode, code: RefusalCode, message: string, remedy: string): Conflict => ({
   when,
   code,
   message,
@@ -42,7 +42,7 @@ export const conflict = (when: ErrorCode, code: ErrorCode, message: string, reme
 });
 
 /** A refusal, for a write or an edit. */
-export const refuse = (code: ErrorCode, message: string, remedy: string) =>
+export const refuse = (code: RefusalCode, message: string, remedy: string) =>
   ({ verdict: 'refuse', code, message, remedy }) as const satisfies WriteDecision & EditDecision;
 
 /** Go ahead with no guard: the backend writes whatever is there. */
