@@ -82,7 +82,7 @@ export function createRun(spec: RunSpec): Run {
       ? fsObservationPolicy({ onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false })
       : null;
   if (policy) hooks.install(policy);
-  const other = spec.edits && !policy ? spec.edits.make({ read: (p) => spec.fs.read(p) }) : null;
+  const other = policyId && spec.edits && !policy ? spec.edits.make({ read: (p) => spec.fs.read(p) }) : null;
   if (other) hooks.install(other);
   const registry = new Registry();
   const context: ToolSetContext = {
