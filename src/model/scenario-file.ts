@@ -4,6 +4,7 @@ import { parseBoundedJson } from './bounded-json';
 import type { Scenario, Text } from './scenario';
 import type { MoreTools } from './scenario-calls';
 import {
+  generatedSize,
   SCENARIO_FORMAT,
   SCENARIO_LIMITS,
   SCENARIO_MAX_DEPTH,
@@ -105,6 +106,13 @@ function checkScenario(raw: unknown, spec: ScenarioReadSpec): ScenarioRead {
   const files = isRecord(raw.files) ? Object.keys(raw.files).length : 0;
   if (files > SCENARIO_LIMITS.files)
     return refuse('SCENARIO_TOO_LARGE', 'files', `${files} files; at most ${SCENARIO_LIMITS.files}`);
+  const generated = isRecord(raw.files) ? generatedSize(raw.files) : 0;
+  if (generated > SCENARIO_LIMITS.bytes)
+    return refuse(
+      'SCENARIO_TOO_LARGE',
+      'files',
+      `its generated files come to about ${mib(generated)}; at most 1 MiB`,
+    );
   const steps = Array.isArray(raw.steps) ? raw.steps.length : 0;
   if (steps > SCENARIO_LIMITS.steps)
     return refuse('SCENARIO_TOO_LARGE', 'steps', `${steps} steps; at most ${SCENARIO_LIMITS.steps}`);

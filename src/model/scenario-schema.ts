@@ -41,6 +41,70 @@ export const LocalText = z
     description: 'A text: a plain string (shown in both languages) or {"en": "…", "zh": "…"}.',
   });
 
+/** The most lines a generated file (`{"each", "lines"}`) may have, and the longest line it may repeat. */
+export const GENERATED_LIMITS = { lines: 100_000, each: 1000 } as const;
+
+/**
+ * A file's content: its text, or `{"each": "…{n}…", "lines": N}`, N lines each of which is `each` with
+ * `{n}` replaced by the line's number (from 1), every line ending in a newline. The second form keeps a
+ * lesson that needs a large file (say, 1,200 matches to cap) a small file itself.
+ */
+const FileSource = z
+  .union([
+    z.string(),
+    z.strictObject({
+      each: z
+        .string()
+        .max(GENERATED_LIMITS.each)
+        .meta({ description: 'One line; {n} is its number, from 1.' }),
+      lines: z.number().int().min(1).max(GENERATED_LIMITS.lines),
+    }),
+  ])
+  .meta({
+    id: 'file',
+    description: 'A file\'s text, or {"each": "line {n}", "lines": N}: N numbered lines made from one.',
+  });
+type FileSource = z.input<typeof FileSource>;
+
+/**
+ * An upper bound of the characters the generated files among `files` hold, known before any is built
+ * (read from the raw file too, so the reader can refuse with `SCENARIO_TOO_LARGE` before parsing).
+ */
+export function generatedSize(files: Record<string, unknown>): number {
+  let size = 0;
+  for (const file of Object.values(files)) {
+    if (typeof file !== 'object' || file === null) continue;
+    const { each, lines } = file as { each?: unknown; lines?: unknown };
+    if (typeof each !== 'string' || typeof lines !== 'number' || !(lines > 0)) continue;
+    size += (each.replaceAll('{n}', String(Math.floor(lines))).length + 1) * lines;
+  }
+  return size;
+}
+
+const generated = (file: FileSource) => {
+  if (typeof file === 'string') return file;
+  let text = '';
+  for (let n = 1; n <= file.lines; n++) text += `${file.each.replaceAll('{n}', String(n))}\n`;
+  return text;
+};
+
+/**
+ * The workspace a run starts from, path → content; parsed, every content is its text. What the generated
+ * files add is counted before any is built, and refused past the scenario's byte limit (1 MiB).
+ */
+const ScenarioFiles = z.record(ScenarioPath, FileSource).transform((files, ctx): Record<string, string> => {
+  const size = generatedSize(files);
+  if (size > SCENARIO_LIMITS.bytes) {
+    ctx.issues.push({
+      code: 'custom',
+      input: files,
+      message: `its generated files come to about ${(size / 1024 / 1024).toFixed(2)} MiB; at most 1 MiB`,
+    });
+    return z.NEVER;
+  }
+  return Object.fromEntries(Object.entries(files).map(([path, file]) => [path, generated(file)]));
+});
+
 const ErrorCode = z.string().regex(ERROR_CODE, 'not an error code (capital letters, digits and _)');
 const PluginId = z.enum(builtInPluginIds).meta({ description: 'A built-in plugin, by id.' });
 
@@ -115,9 +179,10 @@ const fields = {
   title: LocalText,
   teaches: LocalText.meta({ description: 'One line on what the scenario teaches.' }),
   task: LocalText.optional().meta({ description: 'What to ask a real model to do, when one is connected.' }),
-  files: z
-    .record(ScenarioPath, z.string())
-    .meta({ description: 'The workspace the run starts from: path → content.', maxProperties: 200 }),
+  files: ScenarioFiles.meta({
+    description: 'The workspace the run starts from: path → content.',
+    maxProperties: 200,
+  }),
   focus: ScenarioPath.optional().meta({ description: 'The file "Simulate external edit" changes.' }),
   tools: z
     .array(z.enum(toolSetNames))

@@ -393,6 +393,62 @@ describe('size limits', () => {
   });
 });
 
+describe('generated files', () => {
+  const withFile = (file: unknown) =>
+    lesson((r) => (r.files = { '/notes.md': 'Status: draft\n', '/log.txt': file }));
+
+  it('makes N numbered lines from one, each ending in a newline', () => {
+    const read = parseScenarioFile(withFile({ each: 'line {n} of {n}', lines: 3 }));
+    expect(read.value?.files['/log.txt']).toBe('line 1 of 1\nline 2 of 2\nline 3 of 3\n');
+    expect(read.value?.files['/notes.md']).toBe('Status: draft\n');
+  });
+
+  it('refuses a count that is not a whole number from 1, and fields it does not know, at their path', () => {
+    expect(refusal(withFile({ each: 'x', lines: 0 }))).toEqual({
+      code: 'SCENARIO_INVALID',
+      path: 'files["/log.txt"].lines',
+    });
+    expect(refusal(withFile({ each: 'x', lines: 1.5 }))).toEqual({
+      code: 'SCENARIO_INVALID',
+      path: 'files["/log.txt"].lines',
+    });
+    expect(refusal(withFile({ each: 'x'.repeat(1001), lines: 1 }))).toEqual({
+      code: 'SCENARIO_INVALID',
+      path: 'files["/log.txt"].each',
+    });
+    expect(refusal(withFile({ each: 'x', lines: 2, extra: 1 }))).toEqual({
+      code: 'SCENARIO_INVALID',
+      path: 'files["/log.txt"].extra',
+    });
+  });
+
+  it('refuses generated files over 1 MiB before making them, as SCENARIO_TOO_LARGE at files', () => {
+    // 99 lines of 1,000 characters are about 97 KiB; 100,000 of them would be about 95 MiB.
+    const each = `${'x'.repeat(997)}{n}`;
+    expect(refusal(withFile({ each, lines: 99 }))).toBe('ok');
+    const read = parseScenarioFile(withFile({ each, lines: 100_000 }));
+    expect(read.error).toMatchObject({ code: 'SCENARIO_TOO_LARGE', path: 'files' });
+    expect(read.error?.message).toMatch(
+      /^files: its generated files come to about 9[0-9.]+ MiB; at most 1 MiB$/,
+    );
+    // Many files, each under the limit, are counted together.
+    const many = lesson((r) => {
+      r.files = Object.fromEntries(
+        Array.from({ length: 20 }, (_, i) => [`/f${i}.txt`, { each: 'y'.repeat(100), lines: 1000 }]),
+      );
+    });
+    expect(refusal(many)).toEqual({ code: 'SCENARIO_TOO_LARGE', path: 'files' });
+  });
+
+  it('is how the truncation lesson holds its 1,203-line log in under 2 kB', () => {
+    const raw = readFileSync(new URL('truncation.json', folder), 'utf8');
+    expect(raw.length).toBeLessThan(2048);
+    const truncation = scenarios.find((s) => s.id === 'truncation')!;
+    expect(truncation.files['/logs/server.log']!.split('\n')).toHaveLength(1204);
+    expect(truncation.files['/src/api.ts']!.match(/TODO/g)).toHaveLength(500);
+  });
+});
+
 describe('scenario objects', () => {
   it('reads an object as the file it would be', () => {
     const read = parseScenarioObject(JSON.parse(lesson()));
