@@ -227,6 +227,16 @@ export class App {
     return this.runner.step();
   }
 
+  /** Reveals the answer of the ask the script stands at (Reveal, Enter). */
+  reveal(): Promise<void> {
+    return this.runner.reveal();
+  }
+
+  /** The script stands at an ask whose answer is not revealed yet. */
+  get asking(): boolean {
+    return this.pg.ask?.revealed === false && !this.replaying;
+  }
+
   /** Takes the script's first `target` steps (share links, `?step=`). */
   advance(target: number): Promise<void> {
     return this.runner.advance(target);

@@ -3,6 +3,7 @@ import { openSessionStore } from '../model';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
+import { linkPresenter } from './presenter-link';
 import { applyTheme, initialTheme } from './theme';
 
 /**
@@ -44,6 +45,8 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   if (address.autoplay) void app.play();
   if (embed) (await import('./embed')).connectEmbed(app);
   else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
+  // A presenter view (N) follows this window and drives it; an embed has none.
+  if (!embed) linkPresenter(app);
   root.dataset.ready = 'true';
   return app;
 }

@@ -49,6 +49,7 @@ const stateOf = (app: App): EmbedState => ({
   position: app.pg.scriptStep,
   done: app.pg.done,
   waiting: app.pg.waiting !== null,
+  asking: app.asking,
 });
 
 function run(app: App, command: EmbedCommand): void {
@@ -65,6 +66,8 @@ function run(app: App, command: EmbedCommand): void {
       return void app.reset();
     case 'external':
       return void app.externalEdit();
+    case 'reveal':
+      return void app.reveal();
     case 'speed':
       return app.setSpeed(command.speed);
     case 'lang':

@@ -1,3 +1,4 @@
 export * from './app';
 export * from './boot';
 export * from './i18n';
+export { bootPresenter } from './presenter';

@@ -2,6 +2,7 @@ import type { FsBackend } from '../fs/types';
 import { scenarioById } from '../model';
 import { updateLedgers, type Ledger, type Ledgers } from '../plugins/fs-observation-policy';
 import type { Playground } from '../run';
+import { AskView } from './ask';
 import { Banners } from './banners';
 import { CompareView } from './compare';
 import { h } from './dom';
@@ -30,6 +31,8 @@ export interface PageSpec {
     leaveReplay: () => void;
     /** A call the visitor makes as the model ("Play the model"). */
     callAsModel: (tool: string, args: unknown) => Promise<void>;
+    /** Reveals the answer of the ask the script stands at. */
+    reveal: () => void;
   };
   lab: () => PluginLab | null;
   /** A real model's run panel, once opened: shown above the transcript. */
@@ -88,6 +91,7 @@ export class PageView {
   private readonly teaches = h('p', { class: 'teaches', 'data-teaches': '' });
   private readonly modelSlot = h('div', { class: 'model-slot' });
   private readonly follow: Follow;
+  private readonly ask: AskView;
   private replay: Replayed | null = null;
 
   constructor(private readonly spec: PageSpec) {
@@ -100,6 +104,7 @@ export class PageView {
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
+    this.ask = new AskView(actions.reveal);
     this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing');
     this.transcript.onAppend(() => this.follow.appended());
     const files = (): FileSource => this.replayed()?.files ?? spec.files;
@@ -157,6 +162,7 @@ export class PageView {
           this.modelSlot,
           this.compare.el,
           this.transcript.el,
+          this.ask.el,
           this.follow.button,
         ),
         h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
@@ -183,6 +189,7 @@ export class PageView {
     root.dataset.scenario = pg.scenario.id;
     root.dataset.mode = replay ? 'replay' : 'live';
     root.dataset.waiting = String(Boolean(pg.waiting) && !replay);
+    root.dataset.asking = String(pg.ask?.revealed === false && !replay);
     root.dataset.present = String(present);
     const { outcome } = store.get();
     if (outcome && !replay) root.dataset.outcome = outcome.ok ? 'ok' : 'mismatch';
@@ -206,6 +213,7 @@ export class PageView {
           }
         : { key: pg.session.id, entries: pg.session.live, calls: pg.calls },
     );
+    this.ask.update(replay ? null : pg.ask, present, lang);
     this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.raceOn(path));
     this.side.update();
     const status = tr('keysHint');

@@ -27,7 +27,8 @@ export async function openScenario(
 
 /**
  * Clicks Play and waits for the run to end; where Play waits at a scripted external edit, clicks
- * "Simulate external edit" as a visitor would, and Play goes on by itself.
+ * "Simulate external edit" as a visitor would, and Play goes on by itself; where a question stops the
+ * run, clicks Reveal, then Play again.
  */
 export async function playByMouse(page: Page): Promise<void> {
   const app = page.locator('#app');
@@ -37,12 +38,19 @@ export async function playByMouse(page: Page): Promise<void> {
     await page.waitForFunction(
       () => {
         const root = document.getElementById('app');
-        return root?.dataset.runState === 'done' || root?.dataset.waiting === 'true';
+        const { runState, waiting, asking } = root?.dataset ?? {};
+        return runState === 'done' || waiting === 'true' || asking === 'true';
       },
       undefined,
       { polling: 'raf', timeout: RUN_TIMEOUT },
     );
     if ((await app.getAttribute('data-run-state')) === 'done') return;
+    if ((await app.getAttribute('data-asking')) === 'true') {
+      await page.locator('[data-action="reveal"]').click();
+      await expect(app).toHaveAttribute('data-asking', 'false', { timeout: RUN_TIMEOUT });
+      await page.locator('[data-action="play"]').click();
+      continue;
+    }
     await page.locator('[data-action="external"]').click();
     await expect(app).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
   }
@@ -82,12 +90,14 @@ const runOf = (page: Page) =>
   page.evaluate(() => {
     const app = document.getElementById('app');
     const position = Number(app?.dataset.position);
-    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', position };
+    const asking = app?.dataset.asking === 'true';
+    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', asking, position };
   });
 
 /**
  * Plays the open scenario with the keyboard alone: → for each step; where the script waits for an
- * external edit, Tab to "Simulate external edit" and press Enter. Stops when the run is done.
+ * external edit, Tab to "Simulate external edit" and press Enter; at a question, Enter reveals it.
+ * Stops when the run is done.
  */
 export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
   const app = page.locator('#app');
@@ -102,7 +112,8 @@ export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
       await focusBody(page);
       continue;
     }
-    await page.keyboard.press('ArrowRight');
+    // A question: Enter reveals its answer (one action, like a step).
+    await page.keyboard.press(run.asking ? 'Enter' : 'ArrowRight');
     // Polled every frame in the page: a step takes milliseconds, and there may be dozens of them.
     await page.waitForFunction(
       (n) => {

@@ -6,7 +6,14 @@ import { BASE_URL, HOST_ORIGIN, ORIGIN } from './env';
 import type { Heard } from './pages/embed-host';
 
 const COMMAND = 'harness-playground:command';
-type State = { runState: string; scenario: string; position: number; done: boolean; waiting: boolean };
+type State = {
+  runState: string;
+  scenario: string;
+  position: number;
+  done: boolean;
+  waiting: boolean;
+  asking: boolean;
+};
 type Message = Heard & { data: { type: string; state?: State; event?: unknown } };
 
 const heard = (page: Page) => page.evaluate(() => window.__host!.heard) as Promise<Message[]>;
@@ -44,6 +51,7 @@ test('a host page on another origin drives the embed and hears its state and eve
     position: 0,
     done: false,
     waiting: false,
+    asking: false,
   });
 
   // The compact view: the transcript, the run controls and the external-edit button; no other chrome.
@@ -68,10 +76,25 @@ test('a host page on another origin drives the embed and hears its state and eve
   await frame.locator('[data-action="external"]').click();
   await expect.poll(() => lastState(page)).toMatchObject({ position: 3, waiting: false });
 
+  // Play stops at the lesson's question (step 4) and reports it; "reveal" answers it, Play goes on.
   await command(page, 'play');
   await expect
     .poll(() => lastState(page), { timeout: 60_000 })
-    .toEqual({ runState: 'done', scenario: 'stale-version', position: 5, done: true, waiting: false });
+    .toMatchObject({ runState: 'paused', position: 4, asking: true });
+  await expect(frame.locator('[data-ask-question]')).toBeVisible();
+  await command(page, 'reveal');
+  await expect.poll(() => lastState(page)).toMatchObject({ position: 4, asking: false });
+  await command(page, 'play');
+  await expect
+    .poll(() => lastState(page), { timeout: 60_000 })
+    .toEqual({
+      runState: 'done',
+      scenario: 'stale-version',
+      position: 6,
+      done: true,
+      waiting: false,
+      asking: false,
+    });
   const logged = await events(page);
   for (const event of logged) HarnessEvent.parse(event);
   const seqs = logged.map((e) => (e as { seq: number }).seq);

@@ -1,0 +1,81 @@
+import type { App } from './app';
+import {
+  PRESENTER_CHANNEL,
+  PresenterCommand,
+  askView,
+  stepView,
+  type PresenterState,
+} from './presenter-protocol';
+
+/** What the playground window reports: where the script stands, this step and the next, with notes. */
+export function presenterState(app: App): PresenterState {
+  const { pg } = app;
+  const { lang } = app.store.get();
+  const steps = pg.scenario.steps;
+  const n = pg.scriptStep;
+  return {
+    type: 'state',
+    lang,
+    title: pg.scenario.title[lang],
+    step: n,
+    steps: steps.length,
+    run: app.state,
+    waiting: pg.waiting !== null,
+    current: stepView(steps, n, lang),
+    next: stepView(steps, n + 1, lang),
+    ask: askView(pg.ask, lang),
+  };
+}
+
+function run(app: App, command: PresenterCommand['command']): void {
+  switch (command) {
+    case 'play':
+      return void app.play();
+    case 'pause':
+      return app.pause();
+    case 'step':
+      return void app.step();
+    case 'back':
+      return void app.back();
+    case 'reveal':
+      return void app.reveal();
+    case 'external':
+      return void app.externalEdit();
+    case 'hello':
+      return;
+  }
+}
+
+/**
+ * Keeps presenter views in step with this playground window: reports its state after every change (and
+ * to a view that says hello), and runs the commands a view sends. The notes and answers travel only in
+ * these reports; this window never shows them.
+ */
+export function linkPresenter(app: App): void {
+  if (typeof BroadcastChannel !== 'function') return;
+  const channel = new BroadcastChannel(PRESENTER_CHANNEL);
+  let last = '';
+  const report = (force = false) => {
+    const state = presenterState(app);
+    const text = JSON.stringify(state);
+    if (!force && text === last) return;
+    last = text;
+    channel.postMessage(state);
+  };
+  channel.onmessage = (e: MessageEvent<unknown>) => {
+    const parsed = PresenterCommand.safeParse(e.data);
+    if (!parsed.success) return;
+    run(app, parsed.data.command);
+    report(true);
+  };
+  app.onChange(() => report());
+}
+
+/** Opens the presenter view (`?presenter=1`, in this window's language) in a window of its own. */
+export function openPresenterWindow(lang: string): void {
+  const url = new URL(window.location.href);
+  url.search = '';
+  url.searchParams.set('presenter', '1');
+  url.searchParams.set('lang', lang);
+  window.open(url, 'harness-playground-presenter', 'popup,width=960,height=720');
+}

@@ -1,0 +1,43 @@
+/** Predict, then reveal (a scenario's ask steps) and the presenter view. */
+export const askStrings = {
+  askTitle: { en: 'Predict', zh: '先猜一猜' },
+  reveal: { en: 'Reveal', zh: '揭晓' },
+  revealHint: {
+    en: 'Pick what you think happens next, then press Reveal (Enter).',
+    zh: '先选你认为接下来会发生什么，再按“揭晓”（Enter）。',
+  },
+  revealHintPresent: {
+    en: 'Ask the class, then press Reveal (Enter).',
+    zh: '先问问大家，再按“揭晓”（Enter）。',
+  },
+  pickedRight: { en: 'Right: that is what happens.', zh: '答对了：接下来正是这样。' },
+  pickedWrong: {
+    en: 'Not this one. Try another, or press Reveal.',
+    zh: '不是这个。再选一个，或者按“揭晓”。',
+  },
+  rightAnswer: { en: 'the answer', zh: '答案' },
+  whyLabel: { en: 'Why', zh: '为什么' },
+  afterReveal: { en: 'Step (→) shows the result.', zh: '单步（→）显示结果。' },
+  keyReveal: { en: 'Reveal the answer of a question', zh: '揭晓问题的答案' },
+  keyPresenter: { en: 'Open the presenter view', zh: '打开演讲者视图' },
+  presenterView: { en: 'Presenter view', zh: '演讲者视图' },
+  presenterTitle: { en: 'Presenter view', zh: '演讲者视图' },
+  presenterCurrent: { en: 'Now', zh: '当前' },
+  presenterNext: { en: 'Next', zh: '下一步' },
+  presenterNotes: { en: 'Notes', zh: '备注' },
+  presenterNoNotes: { en: 'No notes for this step.', zh: '这一步没有备注。' },
+  presenterAnswer: { en: 'Answer (not revealed yet)', zh: '答案（尚未揭晓）' },
+  presenterAnswerShown: { en: 'Answer (revealed)', zh: '答案（已揭晓）' },
+  presenterElapsed: { en: 'Elapsed', zh: '已用时间' },
+  presenterWaiting: {
+    en: 'Waiting for the playground window… Open this view with N from a playground.',
+    zh: '正在等待演练场窗口…… 请在演练场里按 N 打开此视图。',
+  },
+  presenterStart: { en: 'Before the first step', zh: '第一步之前' },
+  presenterEnd: { en: 'The end of the script', zh: '脚本结束' },
+  stepKindSay: { en: 'The model says', zh: '模型说' },
+  stepKindCall: { en: 'Call', zh: '调用' },
+  stepKindExternal: { en: 'External edit', zh: '外部编辑' },
+  stepKindUse: { en: 'Plugins switch', zh: '切换插件' },
+  stepKindAsk: { en: 'Question', zh: '提问' },
+} as const;
