@@ -85,8 +85,8 @@ export class AskView {
       h('h2', { class: 'ask-question', 'data-ask-question': '' }, question[lang]),
       h('ol', { class: 'ask-choices' }, ...this.choices.map((b) => h('li', {}, b))),
       this.feedback,
-      h('div', { class: 'ask-actions' }, this.revealButton, this.hint),
       this.why,
+      h('div', { class: 'ask-actions' }, this.revealButton, this.hint),
     );
     this.revealButton.textContent = tr('reveal');
     if (fresh) queueMicrotask(() => this.el.scrollIntoView?.({ block: 'nearest' }));
