@@ -1,6 +1,7 @@
 /** Predict, then reveal (a scenario's ask steps) and the presenter view. */
 export const askStrings = {
   askTitle: { en: 'Predict', zh: '先猜一猜' },
+  askTheClass: { en: 'Ask the class', zh: '向全班提问' },
   reveal: { en: 'Reveal', zh: '揭晓' },
   revealHint: {
     en: 'Pick what you think happens next, then press Reveal (Enter).',
