@@ -118,7 +118,7 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
     h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
     h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal')),
     item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
-    item('presenter', `${tr('presenterView')}…`, () => openPresenterWindow(lang()), {
+    item('presenter', tr('presenterView'), () => openPresenterWindow(lang()), {
       'aria-keyshortcuts': 'N',
     }),
     item(

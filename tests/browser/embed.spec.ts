@@ -165,7 +165,14 @@ test('the embed ignores malformed commands and commands from any window but its 
   const after = (await heard(page)).slice(start.length);
   const reported = after.filter((m) => m.data.type === 'harness-playground:state').map((m) => m.data.state);
   expect(reported).toEqual([
-    { runState: 'paused', scenario: 'stale-version', position: 1, done: false, waiting: false },
+    {
+      runState: 'paused',
+      scenario: 'stale-version',
+      position: 1,
+      done: false,
+      waiting: false,
+      asking: false,
+    },
   ]);
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'stale-version');
   await expect(frame.locator('article[data-card]')).toHaveCount(1);

@@ -199,3 +199,57 @@ test('README "Teaching with it": a question on a phone (375×812) is whole on sc
   await expect(choice(page, 1)).toContainText('✓ the answer');
   await expect(page.locator('[data-ask-why]')).toContainText('a memory is no credential');
 });
+
+test('README "Teaching with it", presenter view: More → Presenter view opens it too, in the playground’s language', async ({
+  page,
+  context,
+}) => {
+  await openScenario(page, 'edit-before-read', { lang: 'zh' });
+  await page.locator('[data-action="more"]').click();
+  const opened = context.waitForEvent('page');
+  await page.getByRole('button', { name: '演讲者视图', exact: true }).click();
+  const presenter = await opened;
+  await expect(presenter.locator('#app')).toHaveAttribute('data-presenter-view', 'true');
+  await expect(presenter.locator('[data-presenter="progress"]')).toHaveText('第 0 步，共 4 步', {
+    timeout: RUN_TIMEOUT,
+  });
+  await expect(presenter.locator('[data-presenter="next"]')).toContainText('我记得超时是 30');
+  await expect(presenter.locator('[data-presenter="next"]')).toContainText('问问大家');
+});
+
+test('README "Write your own scenario" (Record one in the app): Ask the class records a question before the next call', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  const panel = page.locator('[data-author]');
+  await panel.getByRole('button', { name: 'New scenario', exact: true }).click();
+  await expect(panel.locator('.cm-content')).toContainText('"my-scenario"', { timeout: RUN_TIMEOUT });
+  await panel.getByRole('button', { name: 'Record', exact: true }).click();
+  await expect(panel.getByRole('button', { name: 'Ask the class' })).toBeEnabled();
+  await panel.getByLabel('The model says').fill('Will an edit of an unread file work?');
+  await panel.getByRole('button', { name: 'Ask the class' }).click();
+  await page.locator('[role="tab"][data-tab="manual"]').click();
+  const form = page.locator('form.manual');
+  await form.getByLabel('Tool').selectOption('edit');
+  await form
+    .getByLabel('Arguments (JSON)')
+    .fill(JSON.stringify({ path: '/notes.md', old_string: 'Status: draft', new_string: 'Status: final' }));
+  await form.getByRole('button', { name: 'Send call' }).click();
+  await expect(page.locator('article[data-tool]')).toHaveCount(1, { timeout: RUN_TIMEOUT });
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  await panel.getByRole('button', { name: 'Stop recording' }).click();
+  const shown = await page.evaluate(() =>
+    [...document.querySelectorAll('[data-author] .cm-line')].map((l) => l.textContent).join('\n'),
+  );
+  expect(shown).toContain('"ask": {');
+  expect(shown).toContain('Will an edit of an unread file work?');
+  // Played, the draft stops at its question before the edit.
+  await panel.getByRole('button', { name: 'Play this scenario' }).click();
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario', {
+    timeout: RUN_TIMEOUT,
+  });
+  await key(page, 'ArrowRight');
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true');
+  await expect(page.locator('[data-ask-question]')).toHaveText('Will an edit of an unread file work?');
+});
