@@ -42,20 +42,25 @@ export class AskView {
     );
   }
 
-  /** Shows `ask` (null hides the panel), revealed or not, as presentation mode asks. */
-  update(ask: AskState | null, present: boolean, lang: Lang): void {
+  /**
+   * Shows `ask` (null hides the panel), revealed or not, as presentation mode asks. Says whether a
+   * new question appeared, so the page can bring it into view.
+   */
+  update(ask: AskState | null, present: boolean, lang: Lang): boolean {
     this.current = ask;
     this.present = present;
     this.el.hidden = ask === null;
     if (!ask) {
       this.key = '';
       delete this.el.dataset.askState;
-      return;
+      return false;
     }
+    const fresh = !this.key.startsWith(`${ask.step}:`);
     const key = `${ask.step}:${lang}`;
     if (key !== this.key) this.build(ask, lang, key);
     this.el.dataset.askState = ask.revealed ? 'revealed' : 'asking';
     this.patch(ask);
+    return fresh;
   }
 
   private build(ask: AskState, lang: Lang, key: string): void {
@@ -89,7 +94,6 @@ export class AskView {
       h('div', { class: 'ask-actions' }, this.revealButton, this.hint),
     );
     this.revealButton.textContent = tr('reveal');
-    if (fresh) queueMicrotask(() => this.el.scrollIntoView?.({ block: 'nearest' }));
   }
 
   private pick(i: number): void {

@@ -213,7 +213,9 @@ export class PageView {
           }
         : { key: pg.session.id, entries: pg.session.live, calls: pg.calls },
     );
-    this.ask.update(replay ? null : pg.ask, present, lang);
+    // A new question comes into view as a new entry would: unless the visitor has scrolled up.
+    const asked = this.ask.update(replay ? null : pg.ask, present, lang);
+    if (asked && this.follow.followingNow) this.ask.el.scrollIntoView({ block: 'nearest' });
     this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.raceOn(path));
     this.side.update();
     const status = tr('keysHint');

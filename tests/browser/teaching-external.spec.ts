@@ -74,13 +74,17 @@ test('Play waits at the scripted edit: the banner shows its note, the button dra
   await expect(banner).toBeVisible();
   await expect(banner).toContainText(staleNote);
   await expect(external).toHaveClass(/attention/);
-  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 6');
   // Still playing, and nothing more happens until the visitor presses the button.
   await expect(button(page, 'Pause')).toBeVisible();
   expect(await entryKinds(page)).toEqual(['call', 'message']);
   await expect(externalEntries(page)).toHaveCount(0);
 
   await external.click();
+  // Play goes on to the lesson's question (README "Predict, then reveal"); Reveal, then Play to the end.
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await button(page, 'Reveal').click();
+  await button(page, 'Play').click();
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(banner).toHaveCount(0);
   await expect(external).not.toHaveClass(/attention/);
@@ -279,8 +283,8 @@ test('every fresh run reads v1 → v2: the first run, after Reset, and after loa
 test('while playing, the transcript keeps the newest entry in view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 480 });
   await openScenario(page, 'policy-strengths');
-  await button(page, 'Play').click();
-  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  // Play, with the lesson's question revealed on the way.
+  await playByMouse(page);
   const last = page.locator('.transcript-list > [data-entry]').last();
   await expect(last).toBeInViewport();
   // The transcript is longer than the screen: following it is what kept the end in view.
@@ -315,6 +319,11 @@ async function playScrolledUp(page: Page, key?: string): Promise<{ newEntries: L
   await button(page, 'Play').click();
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await button(page, 'Simulate external edit').click();
+  // The lesson's question: revealed and played on with the keys, which do not scroll the page.
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'false');
+  await page.keyboard.press(' ');
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   return { newEntries, last: page.locator('.transcript-list > [data-entry]').last() };
 }
