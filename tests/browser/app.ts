@@ -199,19 +199,21 @@ export function entryKinds(page: Page): Promise<string[]> {
 
 /**
  * Waits until the open run needs nothing more of the page, or the visitor: it is `done`, the script is
- * `waiting` for an external edit, or a plugin `ask`s for an approval. Says which.
+ * `waiting` for an external edit, a plugin `ask`s for an approval, or the lesson asks the class a
+ * `question`. Says which.
  */
-export async function runPause(page: Page): Promise<'done' | 'waiting' | 'ask'> {
+export async function runPause(page: Page): Promise<'done' | 'waiting' | 'ask' | 'question'> {
   const handle = await page.waitForFunction(
     () => {
       const root = document.getElementById('app');
       if (document.querySelector('dialog[data-dialog="approval"][open]')) return 'ask';
       if (root?.dataset.runState === 'done') return 'done';
       if (root?.dataset.waiting === 'true') return 'waiting';
+      if (root?.dataset.asking === 'true') return 'question';
       return null;
     },
     undefined,
     { polling: 'raf', timeout: RUN_TIMEOUT },
   );
-  return (await handle.jsonValue()) as 'done' | 'waiting' | 'ask';
+  return (await handle.jsonValue()) as 'done' | 'waiting' | 'ask' | 'question';
 }
