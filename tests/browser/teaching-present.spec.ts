@@ -224,13 +224,15 @@ test('? lists the keys; keys typed into the file editor stay text', async ({ pag
   const keys = page.locator('dialog[data-dialog="keys"]');
   await expect(keys).toBeVisible();
   const listed = await keys.locator('dt').allTextContents();
-  expect(listed).toEqual(['Space', 'Esc', '→', '←', 'E', 'R', 'P', '?']);
+  expect(listed).toEqual(['Space', 'Esc', '→', '←', 'E', 'Enter', 'N', 'R', 'P', '?']);
   await expect(keys.locator('dd')).toContainText([
     'Play or pause',
     'Stop the call, Play or the model',
     'One step',
     'One step back',
     'Simulate external edit',
+    'Reveal the answer of a question',
+    'Open the presenter view',
     'Reset',
     'Presentation mode',
     'This list',
