@@ -57,6 +57,8 @@ export interface Controller {
   reset(): void;
   /** Presses "Simulate external edit". */
   external(): void;
+  /** Presses "Reveal": the answer of the lesson's question the run stands at. */
+  reveal(): void;
   /**
    * Opens another scenario: a built-in id or a scenario object (sent as `load`), or the address of a
    * scenario file (the frame is opened afresh on it; commands still queued for the old one are dropped).
@@ -218,7 +220,8 @@ class Embed implements Controller {
   }
 
   private simple(command: SimpleCommand): void {
-    if (command !== 'pause') this.wake();
+    // A question is only ever on a loaded playground: Reveal does not load a card.
+    if (command !== 'pause' && command !== 'reveal') this.wake();
     this.send({ type: COMMAND, command });
   }
 
@@ -239,6 +242,9 @@ class Embed implements Controller {
   }
   external(): void {
     this.simple('external');
+  }
+  reveal(): void {
+    this.simple('reveal');
   }
 
   load(scenario: string | URL | object): void {

@@ -17,8 +17,17 @@ const lesson = parseScenarioFile(
   readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
 ).value!;
 
-type State = { runState: string; scenario: string; position: number; done: boolean; waiting: boolean };
-type ElementLike = { controller: { state: State | null; step(): void; play(): void; external(): void } };
+type State = {
+  runState: string;
+  scenario: string;
+  position: number;
+  done: boolean;
+  waiting: boolean;
+  asking: boolean;
+};
+type ElementLike = {
+  controller: { state: State | null; step(): void; play(): void; external(): void; reveal(): void };
+};
 
 /** Opens the example page on the other origin, with its kit (and so its playground) on the app's. */
 async function openExample(page: Page): Promise<void> {
@@ -181,11 +190,18 @@ test('auto height: the frame grows with the transcript, with no scroll bar insid
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
   );
-  // Play waits for the external edit; the page makes it through the kit, and Play goes on.
+  // Play waits for the external edit; the page makes it through the kit, and Play goes on to the
+  // lesson's question, which the page reveals through the kit before it plays on.
   await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ waiting: true });
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.external(),
   );
+  await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ asking: true });
+  await page.evaluate(() => {
+    const { controller } = document.querySelector('#built-in') as unknown as ElementLike;
+    controller.reveal();
+    controller.play();
+  });
   await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ done: true });
   await expect.poll(() => frameHeight(page, '#built-in iframe')).toBeGreaterThan(before);
   const inner = await builtIn(page)
