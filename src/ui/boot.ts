@@ -3,7 +3,7 @@ import { openSessionStore } from '../model';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
-import { linkPresenter } from './presenter-link';
+import { awaitPresenter } from './presenter-open';
 import { applyTheme, initialTheme } from './theme';
 
 /**
@@ -46,7 +46,12 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   if (embed) (await import('./embed')).connectEmbed(app);
   else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   // A presenter view (N) follows this window and drives it; an embed has none.
-  if (!embed) linkPresenter(app);
+  // The link to a presenter view loads when one speaks: the first load carries nothing of it.
+  if (!embed)
+    awaitPresenter(
+      (channel, first) =>
+        void import('./presenter-link').then(({ linkPresenter }) => linkPresenter(app, channel, first)),
+    );
   root.dataset.ready = 'true';
   return app;
 }

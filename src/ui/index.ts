@@ -1,4 +1,3 @@
 export * from './app';
 export * from './boot';
 export * from './i18n';
-export { bootPresenter } from './presenter';

@@ -1,6 +1,6 @@
 import { confirmDialog, keysDialog } from './dialogs';
 import { lang, tr } from './i18n';
-import { openPresenterWindow } from './presenter-link';
+import { openPresenterWindow } from './presenter-open';
 
 /** What the keys drive. */
 export interface KeyTarget {

@@ -1,6 +1,6 @@
 import { h } from './dom';
 import { lang, tr } from './i18n';
-import { openPresenterWindow } from './presenter-link';
+import { openPresenterWindow } from './presenter-open';
 
 /** What the items of the "More" menu do. */
 export interface MoreMenuSpec {

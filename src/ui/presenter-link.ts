@@ -1,11 +1,5 @@
 import type { App } from './app';
-import {
-  PRESENTER_CHANNEL,
-  PresenterCommand,
-  askView,
-  stepView,
-  type PresenterState,
-} from './presenter-protocol';
+import { PresenterCommand, askView, stepView, type PresenterState } from './presenter-protocol';
 
 /** What the playground window reports: where the script stands, this step and the next, with notes. */
 export function presenterState(app: App): PresenterState {
@@ -47,13 +41,11 @@ function run(app: App, command: PresenterCommand['command']): void {
 }
 
 /**
- * Keeps presenter views in step with this playground window: reports its state after every change (and
- * to a view that says hello), and runs the commands a view sends. The notes and answers travel only in
- * these reports; this window never shows them.
+ * Keeps presenter views in step with this playground window over `channel`: reports its state after
+ * every change (and to a view that says hello), and runs the commands a view sends, `first` the one that
+ * woke the link. The notes and answers travel only in these reports; this window never shows them.
  */
-export function linkPresenter(app: App): void {
-  if (typeof BroadcastChannel !== 'function') return;
-  const channel = new BroadcastChannel(PRESENTER_CHANNEL);
+export function linkPresenter(app: App, channel: BroadcastChannel, first: unknown): void {
   let last = '';
   const report = (force = false) => {
     const state = presenterState(app);
@@ -62,20 +54,13 @@ export function linkPresenter(app: App): void {
     last = text;
     channel.postMessage(state);
   };
-  channel.onmessage = (e: MessageEvent<unknown>) => {
-    const parsed = PresenterCommand.safeParse(e.data);
+  const heard = (data: unknown) => {
+    const parsed = PresenterCommand.safeParse(data);
     if (!parsed.success) return;
     run(app, parsed.data.command);
     report(true);
   };
+  channel.onmessage = (e: MessageEvent<unknown>) => heard(e.data);
   app.onChange(() => report());
-}
-
-/** Opens the presenter view (`?presenter=1`, in this window's language) in a window of its own. */
-export function openPresenterWindow(lang: string): void {
-  const url = new URL(window.location.href);
-  url.search = '';
-  url.searchParams.set('presenter', '1');
-  url.searchParams.set('lang', lang);
-  window.open(url, 'harness-playground-presenter', 'popup,width=960,height=720');
+  heard(first);
 }

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import type { Lang, Step } from '../model/scenario';
 import type { AskState } from '../model/scripted';
 
-/** The channel the playground and its presenter view talk over (same origin, any tab). */
-export const PRESENTER_CHANNEL = 'harness-playground/presenter';
+export { PRESENTER_CHANNEL } from './presenter-open';
 
 /** One step as the presenter reads it: its kind, what it does in one line, and the speaker notes. */
 const StepView = z.strictObject({

@@ -176,6 +176,7 @@ test('reports reach the listeners with their payloads, only from the kit’s own
     position: 2,
     done: false,
     waiting: true,
+    asking: false,
   };
   // Forgeries: from the host page itself, from a sibling frame, and junk from the kit's own frame.
   await page.evaluate((s) => window.postMessage({ type: 'harness-playground:state', state: s }, '*'), state);

@@ -239,12 +239,10 @@ test('README "Write your own scenario" (Record one in the app): Ask the class re
   await expect(page.locator('article[data-tool]')).toHaveCount(1, { timeout: RUN_TIMEOUT });
   await page.locator('[role="tab"][data-tab="author"]').click();
   await panel.getByRole('button', { name: 'Stop recording' }).click();
-  const shown = await page.evaluate(() =>
-    [...document.querySelectorAll('[data-author] .cm-line')].map((l) => l.textContent).join('\n'),
+  await expect(panel.getByRole('status')).toHaveText(
+    'Recorded 2 step(s), with the outcome this run ended with.',
   );
-  expect(shown).toContain('"ask": {');
-  expect(shown).toContain('Will an edit of an unread file work?');
-  // Played, the draft stops at its question before the edit.
+  // Played, the draft (as the editor holds it) stops at its question before the edit.
   await panel.getByRole('button', { name: 'Play this scenario' }).click();
   await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario', {
     timeout: RUN_TIMEOUT,
