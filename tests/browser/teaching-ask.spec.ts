@@ -251,3 +251,50 @@ test('README "Write your own scenario" (Record one in the app): Ask the class re
   await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true');
   await expect(page.locator('[data-ask-question]')).toHaveText('Will an edit of an unread file work?');
 });
+
+test('README "Write your own scenario": the in-app editor underlines an ask whose answer is not one of its choices, with its code and path', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  const panel = page.locator('[data-author]');
+  await panel.getByRole('button', { name: 'New empty scenario' }).click();
+  await expect(panel.locator('.cm-content')).toContainText('"my-scenario"', { timeout: RUN_TIMEOUT });
+  const file = JSON.parse(
+    await page.evaluate(() =>
+      [...document.querySelectorAll('[data-author] .cm-line')].map((l) => l.textContent).join('\n'),
+    ),
+  ) as Record<string, unknown>;
+  file.files = { '/a.md': 'hello\n' };
+  const ask = { question: 'Will it read?', choices: ['yes', 'no'], answer: 2, why: 'It exists.' };
+  file.steps = [
+    { ask, notes: 'Ask first.' },
+    { call: 'read', args: { path: '/a.md' } },
+  ];
+  await panel.locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify(file, null, 2));
+  const status = panel.getByRole('status');
+  await expect(status).toContainText('SCENARIO_INVALID');
+  await expect(status).toContainText('steps[0].ask.answer: not one of the choices (counted from 0)');
+  await expect(panel.locator('.cm-lintRange-error')).toHaveCount(1);
+  await expect(panel.locator('.cm-lintRange-error')).toContainText('2');
+
+  // Fixed, it plays, and stops at its question.
+  file.steps = [
+    { ask: { ...ask, answer: 0 }, notes: 'Ask first.' },
+    { call: 'read', args: { path: '/a.md' } },
+  ];
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(JSON.stringify(file, null, 2));
+  await expect(panel.locator('.cm-lintRange-error')).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Play this scenario' }).click();
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario', {
+    timeout: RUN_TIMEOUT,
+  });
+  await key(page, 'ArrowRight');
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true');
+  // The question shows its words, never the step's notes.
+  await expect(page.locator('[data-ask-question]')).toHaveText('Will it read?');
+  await expect(page.locator('[data-ask]')).not.toContainText('Ask first.');
+});
