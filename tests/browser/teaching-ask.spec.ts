@@ -298,3 +298,17 @@ test('README "Write your own scenario": the in-app editor underlines an ask whos
   await expect(page.locator('[data-ask-question]')).toHaveText('Will it read?');
   await expect(page.locator('[data-ask]')).not.toContainText('Ask first.');
 });
+
+test('README "Teaching with it": at 853×480 (150 % zoom) a question in presentation mode shows its choices and Reveal whole', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 853, height: 480 });
+  await openScenario(page, 'policy-strengths', { present: '1', step: '9' });
+  await expect(app(page)).toHaveAttribute('data-asking', 'true');
+  await expect(page.locator('[data-ask-question]')).toContainText(
+    'What happens to the write that carries a version?',
+  );
+  for (const i of [0, 1, 2]) await expect(choice(page, i)).toBeInViewport({ ratio: 1 });
+  await expect(button(page, 'Reveal')).toBeInViewport({ ratio: 1 });
+  await page.screenshot({ path: 'test-results/ask-853x480.png' });
+});
