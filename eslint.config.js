@@ -63,6 +63,8 @@ export default tseslint.config(
       'reports/**',
       'test-results/**',
       'playwright-report/**',
+      'examples/vitepress/.vitepress/cache/**',
+      'examples/vitepress/.vitepress/dist/**',
     ],
   },
   js.configs.recommended,

@@ -2,7 +2,8 @@
 // Vite plugin `scenarioAssets()` (used in vite.config.ts):
 //   scenario.schema.json   the JSON Schema of the scenario format, derived from its zod schema;
 //   scenarios/<id>.json    each built-in scenario's file, a starting point to copy (with its $schema);
-//   embed.js               the embed kit (src/kit), a classic script built on its own, so it stays small.
+//   embed.js               the embed kit (src/kit), a classic script built on its own, so it stays small,
+//                          with the built-in scenarios' titles and lessons baked in.
 // The format's TypeScript is loaded with Vite's module runner, so the config itself imports no source.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -51,10 +52,26 @@ export async function builtInAssets() {
     });
 }
 
+/**
+ * The built-in scenarios' titles and lessons by id, as each file writes them: baked into the kit, so a
+ * click-to-load card shows them and an unknown id is told at once, from any host (src/kit/built-ins.ts).
+ */
+export function builtInTexts() {
+  const table = {};
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.json'))
+    .sort()) {
+    const { id, title, teaches } = JSON.parse(readFileSync(`${folder}${file}`, 'utf8'));
+    table[id] = { title, teaches };
+  }
+  return table;
+}
+
 /** Builds the embed kit into `outDir/embed.js`: one minified classic script, no chunks, no framework. */
 export async function buildKit(outDir) {
   await build({
     configFile: false,
+    define: { __HP_BUILT_INS__: JSON.stringify(builtInTexts()) },
     logLevel: 'warn',
     publicDir: false,
     build: {

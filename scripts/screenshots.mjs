@@ -48,6 +48,38 @@ const shots = [
     ask: true,
     presenter: true,
   },
+  // 1280×720 at 150 % zoom: the compact stage, the transcript scrolling under the controls and ledger.
+  {
+    name: 'present-150pct-en',
+    lang: 'en',
+    scheme: 'light',
+    width: 853,
+    height: 480,
+    scale: 1.5,
+    scenario: 'stale-version',
+    present: true,
+  },
+  {
+    name: 'present-dark-zh',
+    lang: 'zh',
+    scheme: 'dark',
+    width: 1280,
+    height: 720,
+    scenario: 'stale-version',
+    present: true,
+  },
+  // A phone with touch, the script waiting for the edit: the bar of run controls and the banner above it.
+  {
+    name: 'phone-waiting-en',
+    lang: 'en',
+    scheme: 'light',
+    width: 375,
+    height: 812,
+    scale: 2,
+    touch: true,
+    scenario: 'stale-version',
+    waiting: true,
+  },
   { name: 'lab-light-en', lang: 'en', scheme: 'light', width: 1280, height: 800, lab: 'redact-content' },
   { name: 'lab-dark-zh', lang: 'zh', scheme: 'dark', width: 1280, height: 800, lab: 'deny-secrets' },
   { name: 'lab-phone-en', lang: 'en', scheme: 'light', width: 375, height: 780, lab: 'first-wins' },
@@ -89,6 +121,8 @@ try {
   for (const shot of shots.filter((s) => only.length === 0 || only.includes(s.name))) {
     const context = await browser.newContext({
       viewport: { width: shot.width, height: shot.height },
+      ...(shot.scale ? { deviceScaleFactor: shot.scale } : {}),
+      ...(shot.touch ? { hasTouch: true, isMobile: true } : {}),
       colorScheme: shot.scheme,
       locale: shot.lang === 'zh' ? 'zh-CN' : 'en-US',
     });
@@ -108,11 +142,12 @@ try {
       await page.click(`[data-example="${shot.lab}"]`);
       await page.waitForSelector('.lab-status[data-tone="ok"]', { timeout: 60_000 });
     }
-    // Approval prompts (the ask example) are answered, approving each; where Play waits for the
-    // scripted external edit, the button is pressed, as a teacher would.
-    // A lesson's question is revealed, and Play goes on.
+    // Approval prompts (the ask example) are answered, approving each; where Play pauses for the
+    // scripted external edit, the button is pressed and Play again, as a teacher would; a lesson's
+    // question is revealed, and Play goes on.
     const answering = setInterval(() => {
       page.click('dialog[data-dialog="approval"] [data-action="approve"]', { timeout: 100 }).catch(() => {});
+      if (shot.waiting) return;
       page.click('#app[data-waiting="true"] [data-action="external"]', { timeout: 100 }).catch(() => {});
       page
         .evaluate(() => {
@@ -120,9 +155,19 @@ try {
           if (app.asking) void app.reveal().then(() => app.play());
         })
         .catch(() => {});
+      page
+        .click(
+          '#app[data-run-state="paused"][data-waiting="false"][data-asking="false"] [data-action="play"]',
+          {
+            timeout: 100,
+          },
+        )
+        .catch(() => {});
     }, 200);
     await page.evaluate(() => window.playground.play());
-    await page.waitForSelector('#app[data-run-state="done"]', { timeout: 60_000 });
+    await page.waitForSelector(`#app[data-${shot.waiting ? 'waiting="true"' : 'run-state="done"'}]`, {
+      timeout: 60_000,
+    });
     clearInterval(answering);
     if (shot.lab) {
       await page.click('.lab-call summary');
@@ -134,13 +179,19 @@ try {
       await page.click('[data-action="present"]');
       await page.waitForSelector('#app[data-present="true"]');
     }
-    if (shot.scenario === 'stale-version') {
+    if (shot.scenario === 'stale-version' && !shot.waiting) {
       // The lesson's moment at the top of the screen: the external edit, then the edit it makes stale.
       await page.waitForTimeout(800);
       await page
         .locator('[data-entry="external"]')
         .first()
         .evaluate((el) => {
+          // In presentation mode the transcript scrolls in its own pane, below the header and banners.
+          const pane = document.querySelector('.pane.transcript');
+          if (pane && getComputedStyle(pane).overflowY === 'auto') {
+            pane.scrollTop += el.getBoundingClientRect().top - pane.getBoundingClientRect().top - 12;
+            return;
+          }
           const header = document.querySelector('header')?.getBoundingClientRect().height ?? 0;
           const banners = document.querySelector('.banners')?.getBoundingClientRect().height ?? 0;
           window.scrollBy(0, el.getBoundingClientRect().top - header - banners - 12);
@@ -148,12 +199,17 @@ try {
     }
     // Fonts (the CJK ones are large) and the lazily loaded highlighter must be in before the picture.
     await page.evaluate(() => document.fonts.ready);
+    // Only the cards on screen count: the others are coloured as they come near it.
     await page.waitForFunction(() =>
-      [...document.querySelectorAll('.card-read')].every(
-        (card) =>
+      [...document.querySelectorAll('.card-read')].every((card) => {
+        const box = card.getBoundingClientRect();
+        const shown = box.bottom > 0 && box.top < window.innerHeight;
+        return (
+          !shown ||
           !/\.(m?[jt]sx?|json|py|md|css)$/i.test(card.querySelector('.path')?.textContent ?? '') ||
-          card.querySelector('[class^="tok-"]'),
-      ),
+          card.querySelector('[class^="tok-"]')
+        );
+      }),
     );
     await page.waitForTimeout(300);
     await page.screenshot({ path: `docs/${shot.name}.png`, fullPage: false });

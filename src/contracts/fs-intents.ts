@@ -2,7 +2,7 @@
 // sandbox that runs visitors' deciders: the two slot hooks, what they are asked and what they may answer.
 // It lives apart from the tools so that plugins and the sandbox never import the tools layer.
 import { z } from 'zod';
-import { ErrorCodeSchema, SlotHook } from '../harness';
+import { SlotHook } from '../harness';
 import type { EditGuard, WriteGuard } from '../fs/types';
 
 /**
@@ -16,10 +16,24 @@ export interface IntentInput {
   path: string;
 }
 
+/**
+ * The code of a plugin's own refusal: capital letters, digits and `_`, starting with `FS_`, `SQL_` or
+ * `WEB_`, the families a tool call's error codes come in (`ErrorCode`).
+ */
+export type RefusalCode = `FS_${string}` | `SQL_${string}` | `WEB_${string}`;
+
+/** The rule of `RefusalCode`, as the runtime checks it. */
+export const REFUSAL_CODE = /^(?:FS|SQL|WEB)_[A-Z0-9_]+$/;
+
+const RefusalCodeSchema = z.custom<RefusalCode>(
+  (code) => typeof code === 'string' && REFUSAL_CODE.test(code),
+  'a code of capital letters, digits and _ that starts with FS_, SQL_ or WEB_ (e.g. FS_OUTSIDE_APP)',
+);
+
 /** The error a tool reports instead of the backend's when the backend refuses the guard with `when`. */
 const Conflict = z.strictObject({
   when: z.string(),
-  code: ErrorCodeSchema,
+  code: RefusalCodeSchema,
   message: z.string(),
   remedy: z.string(),
 });
@@ -27,7 +41,7 @@ export type Conflict = z.infer<typeof Conflict>;
 
 const Refuse = z.strictObject({
   verdict: z.literal('refuse'),
-  code: ErrorCodeSchema,
+  code: RefusalCodeSchema,
   message: z.string(),
   remedy: z.string(),
 });
@@ -67,13 +81,13 @@ export const EditDecision = z.discriminatedUnion('verdict', [
 ]);
 export type EditDecision = z.infer<typeof EditDecision>;
 
-/** Slot: the first listener alone decides how (and whether) a file may be written. */
+/** Slot: the first listener that does not pass decides how (and whether) a file may be written. */
 export const writeIntent = SlotHook.define<IntentInput, WriteDecision>({
   name: 'fs/write-intent',
   decision: WriteDecision,
 });
 
-/** Slot: the first listener alone decides how (and whether) a file may be edited. */
+/** Slot: the first listener that does not pass decides how (and whether) a file may be edited. */
 export const editIntent = SlotHook.define<IntentInput, EditDecision>({
   name: 'fs/edit-intent',
   decision: EditDecision,

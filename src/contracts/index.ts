@@ -1,1 +1,2 @@
 export * from './fs-intents';
+export * from './paths';

@@ -4,7 +4,7 @@ import { Content } from './content';
 import { VoteHook } from './hooks';
 import type { ToolResult } from './tool';
 
-/** What `pre-execute` listeners see. */
+/** What `pre-execute` listeners see. `args` are parsed, with the tool's path fields normalized. */
 export interface PreExecuteInput {
   session: string;
   callId: string;

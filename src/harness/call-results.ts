@@ -1,25 +1,36 @@
 import { text } from './content';
-import { ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
+import { PluginError, ToolError, codeOf, describeThrown, type ErrorCode } from './errors';
 import type { JsonProblem } from './json';
 import type { ResultError, ToolResult } from './tool';
 
 // The error results of a call, worded once: what the registry answers when a call cannot go on.
 
-/** An error result: the model reads `Error CODE: message` and the remedy. */
-export function errorResult(code: ErrorCode, message: string, remedy?: string): ToolResult {
-  const error: ResultError = remedy ? { code, message, remedy } : { code, message };
+/**
+ * An error result: the model reads `Error CODE: message` and the remedy. `detail`, the whole story for
+ * people (a plugin's long explanation), is kept on the error for the card, never in the model's text.
+ */
+export function errorResult(code: ErrorCode, message: string, remedy?: string, detail?: string): ToolResult {
+  const error: ResultError = { code, message, ...(remedy ? { remedy } : {}), ...(detail ? { detail } : {}) };
   return { content: text(`Error ${code}: ${message}${remedy ? `\nRemedy: ${remedy}` : ''}`), error };
 }
 
-/** The error result for anything thrown: a `ToolError`'s code and remedy, else `fallback`. */
+/**
+ * The error result for anything thrown: a `ToolError`'s code and remedy, else `fallback`. A plugin's
+ * failure is one short sentence for the model (`PluginError.brief`), its whole message the detail.
+ */
 export function fromThrown(thrown: unknown, fallback: ErrorCode): ToolResult {
   let remedy: string | undefined;
+  let plugin: PluginError | undefined;
   try {
     remedy = thrown instanceof ToolError && typeof thrown.remedy === 'string' ? thrown.remedy : undefined;
+    plugin = thrown instanceof PluginError ? thrown : undefined;
   } catch {
     // A revoked proxy throws even on `instanceof`; escaping here would skip the post-execute hooks.
   }
-  return errorResult(codeOf(thrown, fallback), describeThrown(thrown), remedy);
+  const code = codeOf(thrown, fallback);
+  if (plugin && plugin.brief !== plugin.message)
+    return errorResult(code, plugin.brief, remedy, plugin.message);
+  return errorResult(code, describeThrown(thrown), remedy);
 }
 
 /** What an interrupted tool leaves behind, said the same way by every stop and time limit. */

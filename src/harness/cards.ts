@@ -36,6 +36,11 @@ export const DiffCard = z.strictObject({
   added: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
   hunks: z.array(DiffHunk),
+  /** Optional facts a reader should not have to dig for: the file's line endings, its byte-order mark,
+   * and whether the edit matched only through the Unicode fallback (quotes, dashes or spaces differ). */
+  endings: z.enum(['LF', 'CRLF', 'mixed']).optional(),
+  bom: z.boolean().optional(),
+  normalized: z.boolean().optional(),
 });
 
 /**
@@ -56,11 +61,18 @@ export const ReadCard = z.strictObject({
   cap: z.strictObject({ kind: z.enum(['lines', 'bytes']), limit: z.number().int().positive() }).optional(),
 });
 
-/** One hit of a search: a path, and for content searches the line and its text. */
+/** A labelled value of a hit, such as a table row's column and its cell. */
+export const SearchField = z.strictObject({ label: z.string(), value: z.string() });
+
+/**
+ * One hit of a search: a path, and for content searches the line and its text; a table row may carry its
+ * `fields` (each column's name and value), shown apart rather than run together in `text`.
+ */
 export const SearchMatch = z.strictObject({
   path: z.string(),
   line: z.number().int().positive().optional(),
   text: z.string().optional(),
+  fields: z.array(SearchField).max(64).optional(),
 });
 
 /** Search results. `truncated` and `total` are required: a capped list must never look complete. */

@@ -49,21 +49,43 @@ export class ToolError extends Error {
   }
 }
 
+/** The longest detail a plugin failure's brief sentence (what the model reads) carries as it is. */
+const BRIEF_DETAIL = 160;
+
+/** What the model reads when a plugin's detail is too long to carry: the failure in a few words. */
+const BRIEF_BY_CODE: Partial<Record<ErrorCode, string>> = {
+  PLUGIN_DECISION_INVALID: 'its decision is invalid',
+  PLUGIN_TIMEOUT: 'it ran past its deadline',
+  PLUGIN_MEMORY: 'it ran out of memory',
+};
+
 /**
- * A listener of a hook failed. Carries the plugin's and the hook's names so the log can say who broke.
+ * A listener of a hook failed. Carries the plugin's and the hook's names, and the line in the plugin's
+ * source when known, so the log can say who broke and where, once.
  */
 export class PluginError extends ToolError {
   /** What went wrong, without the names (the message says who and where too). */
   readonly detail: string;
+  /**
+   * One short sentence for the model: who failed where, and the detail only when it is short and on one
+   * line (the whole message is for people).
+   */
+  readonly brief: string;
   constructor(
     readonly plugin: string,
     readonly hook: string,
     cause: unknown,
     code: ErrorCode = 'PLUGIN_ERROR',
+    readonly line?: number,
   ) {
     const detail = describeThrown(cause);
-    super(code, `plugin "${plugin}" failed in hook "${hook}": ${detail}`);
+    // A detail that already names its line ("stopped at line 15") is not told it again.
+    const at = line && !detail.includes(`line ${line}`) ? ` at line ${line}` : '';
+    const who = `plugin "${plugin}" failed in hook "${hook}"${at}`;
+    super(code, `${who}: ${detail}`);
     this.detail = detail;
+    const short = detail.length <= BRIEF_DETAIL && !detail.includes('\n');
+    this.brief = `${who}: ${short ? detail : (BRIEF_BY_CODE[code] ?? 'it failed')}`;
   }
 }
 

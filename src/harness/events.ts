@@ -11,6 +11,7 @@ const ResultError = z.strictObject({
   code: ErrorCodeSchema,
   message: z.string(),
   remedy: z.string().optional(),
+  detail: z.string().optional(),
 });
 
 const stamp = { seq: z.number().int().nonnegative(), at: z.number().int().nonnegative() };

@@ -1,6 +1,7 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { PluginError, codeOf, describeThrown } from './errors';
 import { explainIssues } from './explain';
+import type { Result } from './result';
 
 /** Where a listener runs among the listeners of its hook. Stable within a level. */
 export type Order = 'pre' | 'default' | 'post';
@@ -34,16 +35,39 @@ export class VoteHook<I, D> {
   }
 }
 
-/** A hook where only the first listener speaks; its answer is the decision. */
+/**
+ * What a slot listener returns to hand the slot on to the next listener: "not mine to decide". The same
+ * value for every slot hook, and never a decision; `undefined` is not a pass (it is refused, naming this).
+ */
+export type Pass = { verdict: 'pass' };
+export const PASS: Pass = Object.freeze({ verdict: 'pass' });
+
+/** The schema of the pass value: exactly `{verdict: 'pass'}`. */
+export const PassSchema = z.strictObject({ verdict: z.literal('pass') });
+
+/** How the pass value is written, for messages and help. */
+export const PASS_TEXT = "{verdict: 'pass'}";
+
+/** A hook with a single decision: the first listener that does not pass decides; later ones are not called. */
 export class SlotHook<I, D> {
   readonly kind = 'slot';
-  private constructor(readonly spec: HookSpec<D>) {}
+  /** Every answer a listener may give: a decision, or the pass value. */
+  readonly answer: z.ZodType<D | Pass>;
+  private constructor(readonly spec: HookSpec<D>) {
+    // One check for the dispatcher and for anyone checking an answer ahead (the sandbox's console).
+    this.answer = z.unknown().transform((raw, ctx) => {
+      const answer = slotAnswer(this as SlotHook<unknown, D>, raw);
+      if (answer.ok) return answer.value;
+      ctx.addIssue({ code: 'custom', message: answer.error, input: raw });
+      return z.NEVER;
+    });
+  }
   /** Declares a slot hook. */
   static define<I, D>(spec: HookSpec<D>): SlotHook<I, D> {
     return new SlotHook<I, D>(spec);
   }
-  /** A listener contribution for `Hooks.add` or a plugin. */
-  of(listener: Listener<I, D>, order: Order = 'default'): Contribution {
+  /** A listener contribution for `Hooks.add` or a plugin: it decides, or returns `PASS`. */
+  of(listener: Listener<I, D | Pass>, order: Order = 'default'): Contribution {
     return { hook: this, listener: listener as Listener<unknown, unknown>, order };
   }
 }
@@ -139,26 +163,42 @@ export class Hooks {
   }
 }
 
-async function ask<I, D>(entry: Entry, spec: HookSpec<D>, input: I): Promise<D> {
-  let raw: unknown;
+async function listen<I>(entry: Entry, name: string, input: I): Promise<unknown> {
   try {
-    raw = await entry.listener(input);
+    return await entry.listener(input);
   } catch (thrown) {
     // codeOf never throws; `instanceof` does when the thrown value is a revoked proxy.
-    throw codeOf(thrown, 'PLUGIN_ERROR') === 'PLUGIN_TIMEOUT'
+    throw codeOf(thrown, 'PLUGIN_ERROR') === 'PLUGIN_TIMEOUT' || isOwnError(thrown, entry.plugin)
       ? thrown
-      : new PluginError(entry.plugin, spec.name, thrown);
+      : new PluginError(entry.plugin, name, thrown);
   }
+}
+
+function check<D>(entry: Entry, name: string, schema: z.ZodType<D>, raw: unknown): D {
   let why: string;
   try {
-    const parsed = spec.decision.safeParse(raw, { reportInput: true });
+    const parsed = schema.safeParse(raw, { reportInput: true });
     if (parsed.success) return parsed.data;
-    why = explainIssues(parsed.error, spec.decision);
+    why = explainIssues(parsed.error, schema);
   } catch (thrown) {
     // zod reads the decision's properties, and a getter there may throw: still the plugin's fault.
     why = describeThrown(thrown);
   }
-  throw new PluginError(entry.plugin, spec.name, `invalid decision (${why})`, 'PLUGIN_DECISION_INVALID');
+  throw new PluginError(entry.plugin, name, `invalid decision (${why})`, 'PLUGIN_DECISION_INVALID');
+}
+
+async function ask<I, D>(entry: Entry, spec: HookSpec<D>, input: I): Promise<D> {
+  return check(entry, spec.name, spec.decision, await listen(entry, spec.name, input));
+}
+
+// A listener's own PluginError that already names it (a sandboxed plugin's, with the line) is not
+// wrapped again: the message names the plugin and the hook once.
+function isOwnError(thrown: unknown, plugin: string): boolean {
+  try {
+    return thrown instanceof PluginError && thrown.plugin === plugin;
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -181,14 +221,51 @@ export async function vote<I, D>(
   return { decided, input };
 }
 
-/** Slot: the first listener decides and no other is called; `undefined` when nobody listens. */
+/**
+ * Slot: listeners are asked in order until one decides (any answer but `PASS`); no later one is called.
+ * `undefined` when nobody listens or every listener passed.
+ */
 export async function slot<I, D>(
   hooks: Hooks,
   hook: SlotHook<I, D>,
   input: I,
 ): Promise<Decided<D> | undefined> {
-  const first = hooks.listeners(hook)[0];
-  return first && { decision: await ask(first, hook.spec, input), by: first.plugin };
+  for (const entry of hooks.listeners(hook)) {
+    const answer = slotAnswer(hook, await listen(entry, hook.spec.name, input));
+    if (!answer.ok) {
+      const why = `invalid decision (${answer.error})`;
+      throw new PluginError(entry.plugin, hook.spec.name, why, 'PLUGIN_DECISION_INVALID');
+    }
+    if (!isPass(answer.value)) return { decision: answer.value, by: entry.plugin };
+  }
+  return undefined;
+}
+
+const isPass = (answer: unknown): answer is Pass => answer === PASS || PassSchema.safeParse(answer).success;
+
+/**
+ * Checks what a slot listener returned: its decision, the pass value, or why it is neither, in words
+ * (nothing, or null as nothing arrives from a sandbox, gets its own sentence naming the pass value).
+ */
+export function slotAnswer<D>(hook: SlotHook<unknown, D>, raw: unknown): Result<D | Pass, string> {
+  if (raw === undefined || raw === null) {
+    const what = raw === null ? 'null' : 'nothing';
+    return {
+      ok: false,
+      error: `it returned ${what}: return a decision, or ${PASS_TEXT} to hand the slot on`,
+    };
+  }
+  try {
+    // An answer that means to pass must be exactly the pass value; any other is a decision.
+    const passing = typeof raw === 'object' && (raw as { verdict?: unknown }).verdict === 'pass';
+    const schema: z.ZodType<D | Pass> = passing ? PassSchema : hook.spec.decision;
+    const parsed = schema.safeParse(raw, { reportInput: true });
+    if (parsed.success) return { ok: true, value: parsed.data };
+    return { ok: false, error: explainIssues(parsed.error, schema) };
+  } catch (thrown) {
+    // zod reads the decision's properties, and a getter there may throw: still the plugin's fault.
+    return { ok: false, error: describeThrown(thrown) };
+  }
 }
 
 /**

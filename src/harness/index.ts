@@ -14,3 +14,4 @@ export * from './replay';
 export * from './result';
 export * from './session';
 export * from './tool';
+export * from './tool-paths';

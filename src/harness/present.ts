@@ -1,6 +1,6 @@
 import { Card } from './cards';
 import { modelText } from './content';
-import { describeThrown } from './errors';
+import { codeOf, describeThrown } from './errors';
 import type { Tool, ToolResult } from './tool';
 
 /** A card, and why the generic fallback was used instead of the tool's own when it was. */
@@ -30,7 +30,9 @@ function checked(make: () => unknown): Presented | { error: string } {
     if (parsed.success) return { card: parsed.data };
     return { error: `invalid card: ${parsed.error.issues.map((i) => i.message).join('; ')}` };
   } catch (thrown) {
-    return { error: `presenter threw: ${describeThrown(thrown)}` };
+    // A presenter that hands on a card someone else checked and refused (a sandboxed tool's) says so.
+    const refused = codeOf(thrown, 'RENDER_FAILED') === 'PLUGIN_DECISION_INVALID';
+    return { error: `${refused ? 'invalid card' : 'presenter threw'}: ${describeThrown(thrown)}` };
   }
 }
 

@@ -14,6 +14,7 @@ import { ToolError, codeOf, describeThrown } from './errors';
 import type { NewEvent } from './events';
 import { type Decided, type Hooks, slot, vote } from './hooks';
 import { toJson, type JsonProblem } from './json';
+import { normalizedArgs } from './tool-paths';
 import type { Tool, ToolContext, ToolResult } from './tool';
 
 /** One call to run. */
@@ -211,7 +212,15 @@ export class Registry {
       );
       return;
     }
-    const base = { session: spec.session, callId: request.callId, tool: tool.name, args: parsed.data };
+    // Paths are normalized before any plugin sees them: the hooks judge the path the tool will use.
+    let args: unknown;
+    try {
+      args = normalizedArgs(tool, parsed.data);
+    } catch (thrown) {
+      outcome.result = fromThrown(thrown, 'INVALID_ARGS');
+      return;
+    }
+    const base = { session: spec.session, callId: request.callId, tool: tool.name, args };
     const refused = await this.preExecute(base, spec, outcome);
     if (refused) {
       outcome.result = refused;
@@ -221,7 +230,7 @@ export class Registry {
     // Stopped while the plugins were deciding (a person can take long to answer): the tool never starts.
     if (stop.aborted) return;
     progress.dispatched = true;
-    const ran = await this.execute(tool, request, parsed.data, spec, outcome, progress);
+    const ran = await this.execute(tool, request, args, spec, outcome, progress);
     if (ran === 'stopped') return;
     // Listeners see the result and value frozen: a change must be a decision, validated and logged.
     if (spec.hooks.listeners(postExecute).length === 0) return;

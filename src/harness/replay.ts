@@ -85,6 +85,17 @@ export function viewResult(
   return view;
 }
 
+/**
+ * Where an external edit goes in the transcript: just before the last call when that call still waits
+ * for its result (the edit landed during it, in the gap between a check and a write, so its cause is read
+ * before the refusal), else at the end.
+ */
+export function externalAt(entries: readonly TranscriptEntry[]): number {
+  const at = entries.findLastIndex((e) => e.kind === 'call');
+  const call = entries[at];
+  return call?.kind === 'call' && !call.result ? at : entries.length;
+}
+
 function updateCall(
   entries: readonly TranscriptEntry[],
   callId: string,
@@ -136,8 +147,11 @@ export function updateTranscript(
   switch (event.type) {
     case 'model/message':
       return [...entries, { kind: 'message', seq: event.seq, text: event.text }];
-    case 'external/edit':
-      return event.who === 'reset' ? entries : [...entries, externalEntry(event)];
+    case 'external/edit': {
+      if (event.who === 'reset') return entries;
+      const at = externalAt(entries);
+      return [...entries.slice(0, at), externalEntry(event), ...entries.slice(at)];
+    }
     case 'tool/call':
       return [...entries, callEntry(event, tools)];
     case 'tool/result':
@@ -168,7 +182,7 @@ export class TranscriptBuilder {
         this.list.push({ kind: 'message', seq: event.seq, text: event.text });
         return;
       case 'external/edit':
-        if (event.who !== 'reset') this.list.push(externalEntry(event));
+        if (event.who !== 'reset') this.insertExternal(externalEntry(event));
         return;
       case 'tool/call':
         // The last call with an id is the one later events name, as in `updateTranscript`.
@@ -187,6 +201,13 @@ export class TranscriptBuilder {
   /** The transcript so far. It grows as events are added: copy it to keep it as it is now. */
   get entries(): readonly TranscriptEntry[] {
     return this.list;
+  }
+
+  private insertExternal(entry: ExternalEntry): void {
+    const at = externalAt(this.list);
+    this.list.splice(at, 0, entry);
+    const moved = this.list[at + 1];
+    if (moved?.kind === 'call') this.callAt.set(moved.callId, at + 1);
   }
 
   private change(callId: string, update: (entry: CallEntry) => CallEntry): void {

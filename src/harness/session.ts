@@ -10,11 +10,13 @@ import {
   type DecisionView,
   type ResultView,
   type TranscriptEntry,
+  externalAt,
   externalEntry,
   replay,
   viewResult,
 } from './replay';
 import { type Presented, presentCall } from './present';
+import { normalizedArgs } from './tool-paths';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
 export const logged = Notice.define<HarnessEvent>('log');
@@ -119,7 +121,11 @@ export class Session {
 
   private append(entry: TranscriptEntry): void {
     if (entry.kind === 'call') this.callAt.set(entry.callId, this.entries.length);
-    this.entries.push(entry);
+    // An external edit made during a call goes before it, as on replay (see externalAt).
+    const at = entry.kind === 'external' ? externalAt(this.entries) : this.entries.length;
+    this.entries.splice(at, 0, entry);
+    const moved = this.entries[at + 1];
+    if (moved?.kind === 'call') this.callAt.set(moved.callId, at + 1);
     this.snapshot = null;
   }
 
@@ -201,16 +207,21 @@ export class Session {
     for (const d of decisions) this.emit({ type: 'plugin/decision', callId, ...d });
     const { result } = outcome;
     this.emit({ type: 'tool/result', callId, tool, content: result.content, ...pick(result) });
+    // A card that fell back may be the tool's own now that it ran (a sandboxed tool makes its cards then).
+    const settledCard = once(() => {
+      const first = card();
+      return first.fallback ? presentCall(def, tool, loggedArgs) : first;
+    });
     const entry = callEntry(
       base,
-      card,
+      settledCard,
       decisions,
       once(() => viewResult(def, tool, loggedArgs, result)),
     );
     this.settle(entry);
     const impure =
       this.spec.checkPurity && def && !result.error
-        ? impureProjections(def, def.input.parse(loggedArgs), outcome.value, result)
+        ? impureProjections(def, normalizedArgs(def, def.input.parse(loggedArgs)), outcome.value, result)
         : [];
     return { entry, value: outcome.value, impure, outcome };
   }

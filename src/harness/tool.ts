@@ -12,6 +12,8 @@ export interface ResultError {
   code: ErrorCode;
   message: string;
   remedy?: string;
+  /** For people, not the model: the whole story when `message` is its short form (a plugin's failure). */
+  detail?: string;
 }
 
 /**
@@ -49,12 +51,34 @@ export interface ToolContext {
   slot: <I, D>(hook: SlotHook<I, D>, input: I) => Promise<Decided<D> | undefined>;
 }
 
+/**
+ * Normalizes one path argument into the form the tool works on, or throws a `ToolError` saying why it
+ * cannot (the file tools' rules throw `FS_INVALID_PATH`). It must be idempotent: a normal path is returned
+ * unchanged.
+ */
+export type PathRule = (raw: string) => string;
+
+/** The input fields whose values are strings (or absent): the fields that can be declared paths. */
+export type StringFields<I> = {
+  [K in keyof I & string]-?: NonNullable<I[K]> extends string ? K : never;
+}[keyof I & string];
+
+/** Which top-level input fields of a tool hold paths, each with the rule that normalizes it. */
+export type PathFields<I> = { readonly [K in StringFields<I>]?: PathRule };
+
 /** Everything a tool is made of. `I` is the parsed input, `O` the canonical value. */
 export interface ToolSpec<I, O> {
   name: string;
   /** What the model is told about the tool, including the rules it will meet. */
   description: string;
   input: z.ZodType<I>;
+  /**
+   * Optional: the input fields that are paths. The registry normalizes each (by its rule) right after the
+   * input is parsed, so `preExecute`, the intent slots, `execute` and `postExecute` all see the one
+   * normal form and the tool runs on exactly the path the hooks approved. The log and the call card keep
+   * what the model wrote.
+   */
+  paths?: PathFields<I>;
   /** Mandatory: every value `execute` returns is checked against it. */
   output: z.ZodType<O>;
   /** Produces the canonical value. May do I/O. Throw a `ToolError` for an error the model can act on. */

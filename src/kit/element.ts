@@ -1,7 +1,7 @@
 import type { Controller, PageDefaults, Payloads, ReportKind } from './embed';
 import { embedIn } from './embed';
 import type { EmbedOptions } from './options';
-import type { KitLang, Speed } from './protocol';
+import type { KitLang, Speed, ThemeName } from './protocol';
 
 /** The DOM events the element fires, each with the report's payload as `detail`. */
 export const elementEvents: Record<ReportKind, string> = {
@@ -9,20 +9,22 @@ export const elementEvents: Record<ReportKind, string> = {
   state: 'playground-state',
   event: 'playground-event',
   resize: 'playground-resize',
+  error: 'playground-error',
 };
 
 /**
  * `<harness-playground scenario="stale-version" lang="zh" autoplay>`: a playground embedded by its
  * attributes (`scenario`, `scenario-url`, `lang`, `speed`, `autoplay`, `present`, `height`,
- * `click-to-load`, `app`). Changing `scenario`, `scenario-url`, `lang` or `speed` afterwards changes the
- * running playground. It fires `playground-ready`, `playground-state`, `playground-event` and
- * `playground-resize` with the payload as `detail`, and `controller` drives it.
+ * `click-to-load`, `app`, `theme`, `max-height`). Changing `scenario`, `scenario-url`, `lang`, `speed` or
+ * `theme` afterwards changes the running playground. It fires `playground-ready`, `playground-state`,
+ * `playground-event`, `playground-resize` and `playground-error` with the payload as `detail`, and
+ * `controller` drives it.
  */
 export function definePlaygroundElement(page: () => PageDefaults): void {
   if (customElements.get('harness-playground')) return;
 
   class PlaygroundElement extends HTMLElement {
-    static observedAttributes = ['scenario', 'scenario-url', 'lang', 'speed'];
+    static observedAttributes = ['scenario', 'scenario-url', 'lang', 'speed', 'theme'];
     /** The embed's controller while the element is in a document; null otherwise. */
     controller: Controller | null = null;
 
@@ -55,6 +57,7 @@ export function definePlaygroundElement(page: () => PageDefaults): void {
           c.load(name === 'scenario-url' ? new URL(value, document.baseURI) : value);
         else if (name === 'lang') c.setLang(value as KitLang);
         else if (name === 'speed') c.setSpeed(value as Speed);
+        else if (name === 'theme') c.setTheme(value as ThemeName);
       } catch (error) {
         console.error(error);
       }
@@ -73,7 +76,10 @@ export function definePlaygroundElement(page: () => PageDefaults): void {
       if (scenario !== undefined) options.scenario = scenario;
       if (attr('lang')) options.lang = attr('lang') as KitLang;
       if (attr('speed')) options.speed = attr('speed') as Speed;
-      if (height) options.height = /^\d+(\.\d+)?$/.test(height) ? Number(height) : height;
+      const px = (css: string) => (/^\d+(\.\d+)?$/.test(css) ? Number(css) : css);
+      if (height) options.height = px(height);
+      if (attr('max-height')) options.maxHeight = px(attr('max-height')!);
+      if (attr('theme')) options.theme = attr('theme') as ThemeName;
       if (attr('app')) options.app = attr('app')!;
       return options;
     }

@@ -1,4 +1,5 @@
-import { fetchPreview, placeholder, placeholderStyle } from './placeholder';
+import { builtInPreview } from './built-ins';
+import type { Controller, Payloads, ReportKind } from './controller';
 import {
   frameAddress,
   scenarioRef,
@@ -7,76 +8,37 @@ import {
   type ScenarioRef,
   type Settings,
 } from './options';
+import { placeholder, placeholderStyle, type Card } from './placeholder';
 import {
   COMMAND,
+  ERROR,
   EVENT,
   MESSAGE_PREFIX,
   READY,
   RESIZE,
   STATE,
+  fixOf,
   langs,
   speedNames,
+  themes,
   type Command,
+  type EmbedError,
   type EmbedState,
   type KitLang,
   type SimpleCommand,
   type Speed,
+  type ThemeName,
 } from './protocol';
+import { readScenario, type Reading } from './source';
+import { hostStyle, pageTheme, watchPageTheme } from './theme';
 
-/** What each kind of report hands its listeners. */
-export interface Payloads {
-  /** The ready message, `{type: "harness-playground:ready"}`. */
-  ready: { type: typeof READY };
-  state: EmbedState;
-  /** One logged event, in the session file's format. */
-  event: Record<string, unknown>;
-  /** The content's new height, in CSS pixels. */
-  resize: { height: number };
-}
-export type ReportKind = keyof Payloads;
-
-/** An embedded playground, driven from the host page. Every method is safe to call before it is ready. */
-export interface Controller {
-  /** The element the kit made and put in the target. */
-  readonly element: HTMLElement;
-  /** The playground's frame; null while a click-to-load card waits for its click. */
-  readonly frame: HTMLIFrameElement | null;
-  /** Whether the playground has said it listens; commands sent before are queued, then sent in order. */
-  readonly ready: boolean;
-  /** The last state the playground reported, or null. */
-  readonly state: EmbedState | null;
-  /**
-   * Plays. This and `step`, `back`, `reset` and `external` load a click-to-load embed first, as its
-   * Play button does; `pause` does not.
-   */
-  play(): void;
-  pause(): void;
-  step(): void;
-  /** One step back. */
-  back(): void;
-  reset(): void;
-  /** Presses "Simulate external edit". */
-  external(): void;
-  /** Presses "Reveal": the answer of the lesson's question the run stands at. */
-  reveal(): void;
-  /**
-   * Opens another scenario: a built-in id or a scenario object (sent as `load`), or the address of a
-   * scenario file (the frame is opened afresh on it; commands still queued for the old one are dropped).
-   */
-  load(scenario: string | URL | object): void;
-  setSpeed(speed: Speed): void;
-  setLang(lang: KitLang): void;
-  /** Calls `listener` with the payload of each report of `kind`; returns the function that stops it. */
-  on<K extends ReportKind>(kind: K, listener: (payload: Payloads[K]) => void): () => void;
-  /** Removes the frame or card and stops listening. Later calls do nothing. */
-  destroy(): void;
-}
+export type { Controller, Payloads, ReportKind } from './controller';
 
 /** Reported heights are kept within these bounds, so a broken frame cannot make the page endless. */
 const MIN_HEIGHT = 80;
 const MAX_HEIGHT = 50_000;
-/** A frame of auto height starts this tall, until its first resize report. */
-const START_HEIGHT = 480;
+/** A frame of auto height starts this tall (about its controls), until its first resize report. */
+const START_HEIGHT = 120;
 /** Commands queued beyond this drop the oldest. */
 const MAX_QUEUE = 100;
 
@@ -100,9 +62,16 @@ class Embed implements Controller {
   private queue: Command[] = [];
   private readonly listeners = new Map<ReportKind, Set<(payload: never) => void>>();
   private destroyed = false;
-  /** The scenario's title, once a card has read it: it names the frame for screen readers. */
+  /** The scenario's title: it names the frame for screen readers. */
   private title: string | null = null;
+  /** What the kit read of the scenario asked for; a newer `load` makes an older reading stale. */
+  private reading: Promise<Reading>;
+  private card: Card | null = null;
+  private failed = false;
+  private opening = false;
+  private sentTheme: ThemeName | null = null;
   private readonly hear = (e: MessageEvent) => this.onMessage(e);
+  private readonly unwatch: () => void;
   private readonly page: PageDefaults;
 
   constructor(target: Element, options: EmbedOptions, page: PageDefaults) {
@@ -112,35 +81,86 @@ class Embed implements Controller {
     this.element.className = 'harness-playground';
     this.root = this.element.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
-    style.textContent = `:host{display:block}iframe{display:block;width:100%;border:0}${placeholderStyle}`;
+    style.textContent = `:host{display:block}iframe{display:block;width:100%;border:0;max-height:${this.settings.maxHeight}}${placeholderStyle}`;
     this.root.append(style);
     target.append(this.element);
     window.addEventListener('message', this.hear);
+    this.unwatch = watchPageTheme(() => this.settings.theme === 'auto' && this.sendTheme());
+    this.reading = this.read();
     if (this.settings.clickToLoad) this.showCard();
-    else this.open(this.settings.scenario, this.settings.autoplay);
+    else this.wake(this.settings.autoplay);
   }
 
   private get lang(): KitLang {
     return this.settings.lang ?? 'en';
   }
 
-  private showCard(): void {
-    const scenario = this.settings.scenario;
-    const stand = scenario?.kind === 'id' ? scenario.id : 'Harness Playground';
-    const card = placeholder(this.lang, stand, () => this.play());
-    this.root.append(card.el);
-    void fetchPreview(scenario, this.settings.app, this.lang).then((preview) => {
-      if (!preview || this.destroyed || !card.el.isConnected) return;
-      card.fill(preview);
-      this.title = preview.title;
+  // `failing`: an error read here is the kit's to show (else the playground, told at once, shows it).
+  private read(failing = true): Promise<Reading> {
+    const reading = (this.reading = readScenario(this.settings.scenario, this.settings.app, this.lang));
+    void reading.then((read) => {
+      if (this.reading !== reading || this.destroyed) return;
+      if (read.preview) this.title = read.preview.title;
+      if (read.preview && this.card && !this.failed) this.card.fill(read.preview);
+      if (!read.ok && failing) this.fail(read.error);
     });
+    return reading;
   }
 
-  // A click-to-load card leaves when the visitor, or the page, first asks the playground to do something.
-  private wake(): void {
-    if (this.frame || this.destroyed || !this.settings.clickToLoad) return;
-    this.root.querySelector('[data-placeholder]')?.remove();
-    this.open(this.settings.scenario, false);
+  private showCard(): void {
+    const scenario = this.settings.scenario;
+    const known = scenario?.kind === 'id' ? builtInPreview(scenario.id, this.lang) : null;
+    const stand = scenario?.kind === 'id' ? scenario.id : 'Harness Playground';
+    this.card = placeholder(this.lang, known?.title ?? stand, () => this.play());
+    if (known) this.card.fill(known);
+    this.root.append(this.card.el);
+  }
+
+  // The embed shows the error in place of the playground: nothing else is ever played instead.
+  private fail(error: EmbedError): void {
+    this.failed = true;
+    this.frame?.remove();
+    this.frame = null;
+    this.ready = false;
+    this.queue = [];
+    if (!this.card) this.showCard();
+    this.card!.fail(error);
+    this.report(error);
+  }
+
+  private report(error: EmbedError): void {
+    const fix = fixOf(error.code, 'en');
+    console.error(`${error.code}: ${error.message}. ${fix} (Harness Playground embed)`);
+    this.emit('error', error);
+  }
+
+  // The playground opens once the scenario is read: a click-to-load card's when the visitor, or the page,
+  // first asks it to do something; another embed's at once.
+  private wake(autoplay = false): void {
+    if (this.frame || this.opening || this.failed || this.destroyed) return;
+    this.opening = true;
+    const go = (reading: Promise<Reading>): void =>
+      void reading.then((read) => {
+        if (this.reading !== reading) return go(this.reading);
+        this.opening = false;
+        if (this.destroyed || !read.ok) return;
+        this.card?.el.remove();
+        this.card = null;
+        this.open(read.scenario, autoplay);
+      });
+    go(this.reading);
+  }
+
+  /** The theme to send: the option, or the page's own for `auto`. */
+  private theme(): ThemeName {
+    return this.settings.theme === 'auto' ? pageTheme() : this.settings.theme;
+  }
+
+  private sendTheme(): void {
+    const theme = this.theme();
+    if (theme === this.sentTheme || !this.frame) return;
+    this.sentTheme = theme;
+    this.send({ type: COMMAND, command: 'theme', theme, style: hostStyle(this.element) });
   }
 
   // A fresh frame each time, rather than a new `src`, so the host page's history gains no entry.
@@ -148,7 +168,7 @@ class Embed implements Controller {
     const settings = { ...this.settings, scenario };
     const frame = document.createElement('iframe');
     frame.title = this.title ? `Harness Playground: ${this.title}` : 'Harness Playground';
-    frame.src = frameAddress(settings, { autoplay });
+    frame.src = frameAddress(settings, { autoplay, theme: this.theme() });
     frame.style.height =
       this.settings.height === 'auto'
         ? `${this.frame?.offsetHeight || START_HEIGHT}px`
@@ -162,6 +182,11 @@ class Embed implements Controller {
       this.queue.unshift({ type: COMMAND, command: 'load', scenario: scenario.value });
       if (autoplay) this.queue.splice(1, 0, { type: COMMAND, command: 'play' });
     }
+    // The address carries the theme; the look, when the page sets one, follows as a command.
+    this.sentTheme = this.theme();
+    const style = hostStyle(this.element);
+    if (Object.keys(style).length)
+      this.send({ type: COMMAND, command: 'theme', theme: this.sentTheme, style });
   }
 
   private onMessage(e: MessageEvent): void {
@@ -175,6 +200,8 @@ class Embed implements Controller {
       this.emit('state', this.state);
     } else if (data.type === EVENT && isRecord(data.event)) this.emit('event', data.event);
     else if (data.type === RESIZE) this.resize(data.height);
+    else if (data.type === ERROR && typeof data.code === 'string' && typeof data.message === 'string')
+      this.report({ code: data.code.slice(0, 64), message: data.message.slice(0, 2000) });
   }
 
   private becomeReady(message: { type: typeof READY }): void {
@@ -220,6 +247,7 @@ class Embed implements Controller {
   }
 
   private simple(command: SimpleCommand): void {
+    if (this.failed) return;
     // A question is only ever on a loaded playground: Reveal does not load a card.
     if (command !== 'pause' && command !== 'reveal') this.wake();
     this.send({ type: COMMAND, command });
@@ -249,19 +277,27 @@ class Embed implements Controller {
 
   load(scenario: string | URL | object): void {
     if (this.destroyed) return;
-    const ref = scenarioRef(scenario, this.page.base);
-    this.settings.scenario = ref;
+    const ref = (this.settings.scenario = scenarioRef(scenario, this.page.base));
     this.title = null;
+    this.failed = false;
     if (!this.frame) {
-      // A card still waiting for its click shows the new scenario instead.
-      this.root.querySelector('[data-placeholder]')?.remove();
-      return this.showCard();
+      // A card still waiting for its click (or an error) shows the new scenario instead.
+      this.card?.el.remove();
+      this.card = null;
+      this.read();
+      return this.settings.clickToLoad ? this.showCard() : this.wake();
     }
-    if (ref.kind === 'url') {
+    // An id or an object goes at once, in order with the commands after it; the playground checks it.
+    const reading = this.read(ref.kind === 'url');
+    if (ref.kind !== 'url')
+      return this.send({ type: COMMAND, command: 'load', scenario: ref.kind === 'id' ? ref.id : ref.value });
+    void reading.then((read) => {
+      if (this.reading !== reading || this.destroyed || !read.ok || read.scenario?.kind === 'id') return;
+      if (read.scenario?.kind === 'object')
+        return this.send({ type: COMMAND, command: 'load', scenario: read.scenario.value });
       this.queue = [];
-      return this.open(ref, false);
-    }
-    this.send({ type: COMMAND, command: 'load', scenario: ref.kind === 'id' ? ref.id : ref.value });
+      this.open(read.scenario, false);
+    });
   }
 
   setSpeed(speed: Speed): void {
@@ -278,9 +314,18 @@ class Embed implements Controller {
     this.send({ type: COMMAND, command: 'lang', lang });
   }
 
+  setTheme(theme: ThemeName): void {
+    if (!themes.includes(theme))
+      throw new RangeError(`Unknown theme ${JSON.stringify(theme)}: use ${themes.join(', ')}`);
+    this.settings.theme = theme;
+    this.sendTheme();
+  }
+
   on<K extends ReportKind>(kind: K, listener: (payload: Payloads[K]) => void): () => void {
-    if (!['ready', 'state', 'event', 'resize'].includes(kind))
-      throw new RangeError(`Unknown report ${JSON.stringify(kind)}: use ready, state, event or resize`);
+    if (!['ready', 'state', 'event', 'resize', 'error'].includes(kind))
+      throw new RangeError(
+        `Unknown report ${JSON.stringify(kind)}: use ready, state, event, resize or error`,
+      );
     if (typeof listener !== 'function') throw new TypeError('A listener must be a function');
     const set = this.listeners.get(kind) ?? new Set();
     set.add(listener as (payload: never) => void);
@@ -292,6 +337,7 @@ class Embed implements Controller {
     if (this.destroyed) return;
     this.destroyed = true;
     window.removeEventListener('message', this.hear);
+    this.unwatch();
     this.queue = [];
     this.listeners.clear();
     this.element.remove();

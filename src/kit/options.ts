@@ -1,4 +1,13 @@
-import { SCENARIO_ID, langs, params, speedNames, type KitLang, type Speed } from './protocol';
+import {
+  SCENARIO_ID,
+  langs,
+  params,
+  speedNames,
+  themes,
+  type KitLang,
+  type Speed,
+  type ThemeName,
+} from './protocol';
 
 /** What `HarnessPlayground.embed` takes. */
 export interface EmbedOptions {
@@ -16,6 +25,13 @@ export interface EmbedOptions {
   present?: boolean;
   /** `'auto'` (the default) follows the content's height; a number is CSS pixels; a string is any CSS length. */
   height?: 'auto' | number | string;
+  /**
+   * The most an auto height grows to (pixels, or a CSS length); past it the frame scrolls inside and
+   * follows the newest entry. Without it, none: the page never needs a scroll bar inside the frame.
+   */
+  maxHeight?: number | string;
+  /** `'auto'` (the default) follows the page's own dark/light toggle, else the system's; or `light`, `dark`. */
+  theme?: ThemeName;
   /** Show a light card (title, lesson, a Play button) and load the playground only when it is pressed. */
   clickToLoad?: boolean;
   /** The playground's address; without it, the folder `embed.js` was loaded from. */
@@ -35,6 +51,9 @@ export interface Settings {
   autoplay: boolean;
   present: boolean;
   height: 'auto' | string;
+  /** A CSS length, or `none`. */
+  maxHeight: string;
+  theme: ThemeName;
   clickToLoad: boolean;
 }
 
@@ -67,14 +86,20 @@ export function pageLang(tag: string | null | undefined): KitLang | null {
   return langs.find((l) => l === primary) ?? null;
 }
 
-const cssHeight = (height: EmbedOptions['height']): 'auto' | string => {
+const cssHeight = (height: EmbedOptions['height'], name = 'height'): 'auto' | string => {
   if (height === undefined || height === 'auto') return 'auto';
   if (typeof height === 'number') {
-    if (!Number.isFinite(height) || height <= 0) fail(`height ${height} is not a positive number`);
+    if (!Number.isFinite(height) || height <= 0) fail(`${name} ${height} is not a positive number`);
     return `${height}px`;
   }
   if (typeof height === 'string' && height.trim()) return height;
-  return fail(`height must be 'auto', a number or a CSS length, not ${JSON.stringify(height)}`);
+  return fail(`${name} must be 'auto', a number or a CSS length, not ${JSON.stringify(height)}`);
+};
+
+const cssMaxHeight = (max: EmbedOptions['maxHeight']): string => {
+  if (max === undefined || max === 'none') return 'none';
+  const css = cssHeight(max, 'maxHeight');
+  return css === 'auto' ? fail(`maxHeight must be a number or a CSS length, not 'auto'`) : css;
 };
 
 /**
@@ -98,6 +123,8 @@ export function settingsOf(
     fail(`lang ${JSON.stringify(options.lang)} is not one of ${langs.join(', ')}`);
   if (options.speed !== undefined && !speedNames.includes(options.speed))
     fail(`speed ${JSON.stringify(options.speed)} is not one of ${speedNames.join(', ')}`);
+  if (options.theme !== undefined && !themes.includes(options.theme))
+    fail(`theme ${JSON.stringify(options.theme)} is not one of ${themes.join(', ')}`);
   return {
     app: appUrl,
     scenario: options.scenario === undefined ? null : scenarioRef(options.scenario, base),
@@ -106,17 +133,23 @@ export function settingsOf(
     autoplay: options.autoplay === true,
     present: options.present === true,
     height: cssHeight(options.height),
+    maxHeight: cssMaxHeight(options.maxHeight),
+    theme: options.theme ?? 'auto',
     clickToLoad: options.clickToLoad === true,
   };
 }
 
 /**
  * The address of the playground's frame for `settings`: `<app>?embed=1&scenario=<id>` (or
- * `scenario-url=<address>`), with `lang`, `speed`, `autoplay=1` and `present=1` when set. A scenario
- * object is not in the address (the kit sends it with `load` once the frame is ready), and neither is
- * `autoplay` then, so the default scenario does not start playing first.
+ * `scenario-url=<address>`), with `lang`, `speed`, `autoplay=1`, `present=1` and `theme` when set. A
+ * scenario object is not in the address: the kit sends it with `load` once the frame is ready, and the
+ * address says `hold=1`, so the frame shows nothing until then (and `autoplay` is left out, so nothing
+ * else starts playing first).
  */
-export function frameAddress(settings: Settings, more: { autoplay?: boolean } = {}): string {
+export function frameAddress(
+  settings: Settings,
+  more: { autoplay?: boolean; theme?: ThemeName } = {},
+): string {
   const url = new URL(settings.app.href);
   const q = url.searchParams;
   q.set(params.embed, '1');
@@ -128,6 +161,9 @@ export function frameAddress(settings: Settings, more: { autoplay?: boolean } = 
   const autoplay = more.autoplay ?? settings.autoplay;
   if (autoplay && scenario?.kind !== 'object') q.set(params.autoplay, '1');
   if (settings.present) q.set(params.present, '1');
+  if (scenario?.kind === 'object') q.set(params.hold, '1');
+  const theme = more.theme ?? settings.theme;
+  if (theme !== 'auto') q.set(params.theme, theme);
   return url.href;
 }
 

@@ -12,3 +12,5 @@ export * from './session-store';
 export * from './share-link';
 export * from './lab';
 export * from './recording';
+export * from './tool-catalog';
+export * from './scenario-calls';

@@ -71,16 +71,8 @@ const denySecrets = String.raw`// Denies every change under /secrets/ before the
 // Watch the run: each change to the key ends with HOOK_DENIED and the reason below.
 export const name = 'deny-secrets';
 
-// Hooks get the arguments as the model wrote them, so 'secrets/./api-key.txt' must
-// count as '/secrets/api-key.txt' too.
-function normalize(path) {
-  const parts = [];
-  for (const part of String(path).split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '' && part !== '.') parts.push(part);
-  }
-  return '/' + parts.join('/');
-}
+// Paths arrive normalized (the harness resolves '.', '..' and '//' before any hook),
+// so 'secrets/./api-key.txt' is '/secrets/api-key.txt' here: no spelling slips past.
 
 const CHANGES = ['write', 'edit', 'create', 'str_replace', 'insert'];
 
@@ -88,7 +80,7 @@ export function preExecute({ tool, args }) {
   // str_replace_editor names what it does in args.command ('view' only reads).
   const what = tool === 'str_replace_editor' ? args.command : tool;
   if (!CHANGES.includes(what)) return { verdict: 'allow' };
-  const path = normalize(args.path);
+  const path = args.path;
   if (!path.startsWith('/secrets/')) return { verdict: 'allow' };
   return { verdict: 'deny', reason: path + ' is under /secrets/: agents may read it, never change it' };
 }
@@ -109,8 +101,8 @@ export function preExecute({ tool, args }) {
 }
 `;
 
-const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: its first
-// listener alone decides, and the ones after it are never asked.
+const firstWins = String.raw`// A write-intent decider of your own. The write intent is a slot hook: the first listener
+// that decides ({ verdict: 'pass' } hands it on) is heard; the ones after it are never asked.
 // Run with order 'pre', this one speaks before the built-in observation policy:
 // - files under /scratch/ are throwaway: overwrite them unread (no guard at all);
 // - anywhere else, stricter than the policy: only create new files; overwriting
@@ -216,16 +208,8 @@ const denySecretsZh = String.raw`// 在工具运行之前，拒绝 /secrets/ 下
 // 看这次运行：对密钥文件的每次修改都以 HOOK_DENIED 和下面的理由结束。
 export const name = 'deny-secrets';
 
-// 钩子拿到的是模型写下的原始参数，所以 'secrets/./api-key.txt'
-// 也必须算作 '/secrets/api-key.txt'。
-function normalize(path) {
-  const parts = [];
-  for (const part of String(path).split('/')) {
-    if (part === '..') parts.pop();
-    else if (part !== '' && part !== '.') parts.push(part);
-  }
-  return '/' + parts.join('/');
-}
+// 路径到达时已经规范化（harness 在任何钩子之前解析 '.'、'..' 和 '//'），
+// 所以这里的 'secrets/./api-key.txt' 就是 '/secrets/api-key.txt'：哪种写法都溜不过去。
 
 const CHANGES = ['write', 'edit', 'create', 'str_replace', 'insert'];
 
@@ -233,7 +217,7 @@ export function preExecute({ tool, args }) {
   // str_replace_editor 在 args.command 里说明它要做什么（'view' 只是读）。
   const what = tool === 'str_replace_editor' ? args.command : tool;
   if (!CHANGES.includes(what)) return { verdict: 'allow' };
-  const path = normalize(args.path);
+  const path = args.path;
   if (!path.startsWith('/secrets/')) return { verdict: 'allow' };
   return { verdict: 'deny', reason: path + ' is under /secrets/: agents may read it, never change it' };
 }
@@ -255,7 +239,7 @@ export function preExecute({ tool, args }) {
 `;
 
 const firstWinsZh = String.raw`// 你自己的写入决定者（write intent）。write intent 是单槽钩子：
-// 只由第一个监听者决定，排在后面的根本不会被问到。
+// 第一个做出决定的监听者说了算（返回 { verdict: 'pass' } 就交给下一个），排在后面的不会被问到。
 // 以顺序 'pre' 运行时，它在内置的观察策略之前发言：
 // - /scratch/ 下的文件用完即弃：不读也能覆盖（完全不设防护）；
 // - 其他地方比策略更严：只能新建文件；覆盖会被拒绝，

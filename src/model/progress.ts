@@ -111,3 +111,38 @@ export function deriveScript(
     return fail(`the record waits for an external edit at a step that is not one`);
   return { ok: true, value: { queue, waiting: last.change, position, step, plugins, ask } };
 }
+
+/** An error a call met that its step did not name in `expect`: the code, and the step (from 1). */
+export interface UnexpectedError {
+  code: string;
+  step: number;
+}
+
+/**
+ * The errors the script's calls met that their steps did not expect, in order, each with its step: the
+ * log's calls (those the visitor made by hand, `manual`, left out) are matched with the script's calls
+ * as the model made them, its reactions included (a re-read and retry count under the step they retry).
+ * Pure: a fold over the log.
+ */
+export function unexpectedErrors(
+  steps: readonly Step[],
+  events: readonly HarnessEvent[],
+  manual: readonly string[],
+): UnexpectedError[] {
+  const results = resultsOf(events);
+  const queue = actionsOf(steps);
+  const found: UnexpectedError[] = [];
+  let step = 0;
+  for (const e of events) {
+    if (e.type !== 'tool/call' || manual.includes(e.callId)) continue;
+    let action = queue.shift();
+    for (; action && action.kind !== 'call'; action = queue.shift()) step = action.step ?? step;
+    const result = results.get(e.callId);
+    if (!action || !result) break;
+    step = action.step ?? step;
+    const code = result.error?.code;
+    if (code && code !== action.expect) found.push({ code, step });
+    queue.unshift(...reactTo(action, result));
+  }
+  return found;
+}

@@ -8,11 +8,15 @@ export type Recorded =
   | { kind: 'external'; change: ExternalChange }
   | { kind: 'ask'; question: string };
 
-/** The note a recorded external edit gets: who changes what, in both languages (authors reword it). */
+/**
+ * The note a recorded external edit gets: who changes what, in both languages (authors reword it). It
+ * says what happens, not which button to press: the waiting banner says that, and the note stays in the
+ * transcript after the edit is made.
+ */
 function noteFor(change: ExternalChange): Text {
   return {
-    en: `Someone else changes ${change.path}. Press “Simulate external edit”.`,
-    zh: `有人在外面改了 ${change.path}。请按“模拟外部编辑”。`,
+    en: `Someone else changes ${change.path}.`,
+    zh: `有人在外面改了 ${change.path}。`,
   };
 }
 

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Result } from '../harness';
 import { parseBoundedJson } from './bounded-json';
 import type { Scenario, Text } from './scenario';
+import type { MoreTools } from './scenario-calls';
 import {
   SCENARIO_FORMAT,
   SCENARIO_LIMITS,
@@ -9,6 +10,7 @@ import {
   SCENARIO_VERSION,
   ScenarioBody,
   ScenarioFile,
+  scenarioFileWith,
   stepKinds,
   type ScenarioFileInput,
 } from './scenario-schema';
@@ -31,6 +33,12 @@ export interface ScenarioError {
 /** A scenario read from a file, a URL or an object: the scenario, or why it was refused. */
 export type ScenarioRead = Result<Scenario, ScenarioError>;
 
+/** How to read a scenario made for a run with more tools than the format knows (the lab's Try it). */
+export interface ScenarioReadSpec {
+  /** The tools a visitor's plugin adds, by name, with their arguments: its calls may name them. */
+  tools?: MoreTools;
+}
+
 const refuse = (code: ScenarioCode, path: string, detail: string): { ok: false; error: ScenarioError } => ({
   ok: false,
   error: { code, path, detail, message: path ? `${path}: ${detail}` : detail },
@@ -52,13 +60,13 @@ function overLimit(text: string): number | null {
  * text that is not JSON (or nests deeper than 64 levels), another `format`, and the first field or
  * step that does not fit, named by its JSON path. Every text comes back as `{en, zh}`. Never throws.
  */
-export function parseScenarioFile(text: string): ScenarioRead {
+export function parseScenarioFile(text: string, spec: ScenarioReadSpec = {}): ScenarioRead {
   const over = overLimit(text);
   if (over !== null)
     return refuse('SCENARIO_TOO_LARGE', '', `at least ${mib(over)}, over the limit of 1 MiB`);
   const json = parseBoundedJson(text, SCENARIO_MAX_DEPTH);
   if (!json.ok) return refuse('SCENARIO_INVALID', '', json.error);
-  return checkScenario(json.value);
+  return checkScenario(json.value, spec);
 }
 
 /**
@@ -66,7 +74,7 @@ export function parseScenarioFile(text: string): ScenarioRead {
  * text it would be as JSON, limits included. A value JSON cannot hold (a cycle, a BigInt) is refused
  * with `SCENARIO_INVALID`. Never throws.
  */
-export function parseScenarioObject(value: unknown): ScenarioRead {
+export function parseScenarioObject(value: unknown, spec: ScenarioReadSpec = {}): ScenarioRead {
   let text: string | undefined;
   try {
     text = JSON.stringify(value);
@@ -75,13 +83,13 @@ export function parseScenarioObject(value: unknown): ScenarioRead {
     return refuse('SCENARIO_INVALID', '', `not JSON (${why})`);
   }
   if (text === undefined) return refuse('SCENARIO_INVALID', '', `not JSON (${typeof value})`);
-  return parseScenarioFile(text);
+  return parseScenarioFile(text, spec);
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-function checkScenario(raw: unknown): ScenarioRead {
+function checkScenario(raw: unknown, spec: ScenarioReadSpec): ScenarioRead {
   if (!isRecord(raw))
     return refuse('SCENARIO_INVALID', '', `a scenario file is an object with "format": "${SCENARIO_FORMAT}"`);
   if (raw.format !== SCENARIO_FORMAT) {
@@ -100,7 +108,8 @@ function checkScenario(raw: unknown): ScenarioRead {
   const steps = Array.isArray(raw.steps) ? raw.steps.length : 0;
   if (steps > SCENARIO_LIMITS.steps)
     return refuse('SCENARIO_TOO_LARGE', 'steps', `${steps} steps; at most ${SCENARIO_LIMITS.steps}`);
-  const parsed = ScenarioFile.safeParse(raw, { reportInput: true });
+  const schema = spec.tools ? scenarioFileWith(spec.tools) : ScenarioFile;
+  const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {
     const found = explainFirst(parsed.error.issues[0]!, raw);
     return refuse('SCENARIO_INVALID', formatPath(found.path), found.detail);

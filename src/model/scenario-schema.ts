@@ -1,7 +1,9 @@
 import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
-import { labExampleIds } from './lab-example-ids';
+import { labExampleIds, labExampleTools } from './lab-example-ids';
 import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
+import { checkCalls, checkPlugins, MEANT_TO_FAIL, type MoreTools } from './scenario-calls';
+import { inputJson, toolCatalog } from './tool-catalog';
 
 /** The `format` of a scenario file. */
 export const SCENARIO_FORMAT = 'harness-playground/scenario';
@@ -57,15 +59,17 @@ export const ScenarioChange = z
   .meta({ id: 'change' });
 export type ScenarioChange = z.output<typeof ScenarioChange>;
 
+const NOTES = 'Speaker notes for this step: shown only in the presenter view.';
 /** Words for the presenter alone: shown in the presenter view, never on the audience's screen. */
-const Notes = LocalText.optional().meta({
-  description: 'Speaker notes for this step: shown only in the presenter view.',
-});
+const Notes = LocalText.optional().meta({ description: NOTES });
 
 /** The mock model says something. */
 const SayStep = z.strictObject({ say: LocalText, notes: Notes }).meta({ id: 'say-step', title: 'say' });
 
-/** The mock model calls a tool; `expect` names an error the lesson means to show, so no retry follows. */
+/**
+ * The mock model calls a tool; `expect` names an error the lesson means to show, so no retry follows.
+ * The tool and its `args` are checked against the scenario's tools by `checkCalls`.
+ */
 const CallStep = z
   .strictObject({
     call: z.string().regex(TOOL_NAME, 'not a tool name (lowercase letters, digits and _)'),
@@ -73,7 +77,7 @@ const CallStep = z
     args: z
       .record(z.string(), z.unknown())
       .transform((args) => args as { [key: string]: Json })
-      .meta({ description: 'The call’s arguments: a JSON object.' }),
+      .meta({ description: 'The call’s arguments: a JSON object that fits the tool’s own schema.' }),
     expect: ErrorCode.optional().meta({ description: 'The error code this call is meant to meet.' }),
     notes: Notes,
   })
@@ -201,13 +205,19 @@ function checkAsks(scenario: Pick<Fields, 'steps'>, ctx: z.RefinementCtx): void 
   }
 }
 
-function checkSteps(scenario: Pick<Fields, 'races' | 'steps'>, ctx: z.RefinementCtx): void {
+/**
+ * The checks across fields: races, asks before calls, calls against the tools (and `more`), plugins
+ * against what they act on.
+ */
+function checkAcross(scenario: Fields, ctx: z.RefinementCtx, more: MoreTools = {}): void {
   checkRaces(scenario, ctx);
   checkAsks(scenario, ctx);
+  checkCalls(scenario, ctx, more);
+  checkPlugins(scenario, ctx);
 }
 
 /** A scenario, as the playground uses it: the fields of the file, without its header. */
-export const ScenarioBody = z.strictObject(fields).superRefine(checkSteps);
+export const ScenarioBody = z.strictObject(fields).superRefine(checkAcross);
 export type ScenarioBody = z.output<typeof ScenarioBody>;
 
 /**
@@ -215,23 +225,90 @@ export type ScenarioBody = z.output<typeof ScenarioBody>;
  * scenario's fields. Every object is strict: a field the format does not define is refused. This schema
  * is the format's one truth; `scenarioJsonSchema()` derives the JSON Schema from it.
  */
-export const ScenarioFile = z
-  .strictObject({
-    $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
-    format: z.literal(SCENARIO_FORMAT),
-    version: z.literal(SCENARIO_VERSION),
-    ...fields,
-  })
-  .superRefine(checkSteps)
-  .meta({
-    title: 'Harness Playground scenario',
-    description:
-      'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
-  });
+export const ScenarioFile = fileSchema({});
+
+function fileSchema(more: MoreTools) {
+  return z
+    .strictObject({
+      $schema: z.string().optional().meta({ description: 'Where editors find this JSON Schema.' }),
+      format: z.literal(SCENARIO_FORMAT),
+      version: z.literal(SCENARIO_VERSION),
+      ...fields,
+    })
+    .superRefine((scenario, ctx) => checkAcross(scenario, ctx, more))
+    .meta({
+      title: 'Harness Playground scenario',
+      description:
+        'A lesson for Harness Playground: the files a run starts from and the steps of the scripted model. Data only: it cannot carry code.',
+    });
+}
+
+const withMore = new WeakMap<MoreTools, typeof ScenarioFile>();
+
+/**
+ * The scenario file of a run that has more tools than the format knows (a plugin of the visitor's adds
+ * them, as the lab's Try it does): calls to them are checked against their schemas. An author's file
+ * is read with `ScenarioFile`, which knows only the tool sets and the lab examples' tools.
+ */
+export function scenarioFileWith(more: MoreTools): typeof ScenarioFile {
+  let schema = withMore.get(more);
+  if (!schema) withMore.set(more, (schema = fileSchema(more)));
+  return schema;
+}
 /** A scenario file as it is written (texts as plain strings or `{en, zh}`). */
 export type ScenarioFileInput = z.input<typeof ScenarioFile>;
 
+const expectField = {
+  type: 'string',
+  pattern: ERROR_CODE.source,
+  description: 'The error code this call is meant to meet.',
+};
+
+// A call step in the JSON Schema: one branch per tool, its `args` that tool's own schema, so an editor
+// completes and checks the arguments; a call the lesson means to fail (`expect` UNKNOWN_TOOL or
+// INVALID_ARGS) is any tool with any arguments. Whether the tool's set is in `tools` is the parser's check.
+function callStepJson(): Record<string, unknown> {
+  const branch = (call: object, args: object, expect: object = expectField, required = ['call', 'args']) => ({
+    type: 'object',
+    // A call step may carry speaker notes like any other step.
+    properties: { call, args, expect, notes: { $ref: '#/$defs/text', description: NOTES } },
+    required,
+    additionalProperties: false,
+  });
+  const tools = [
+    ...Object.entries(toolCatalog).map(
+      ([name, t]) => [name, `A tool of the set "${t.set}".`, t.input] as const,
+    ),
+    ...Object.entries(labExampleTools).flatMap(([lab, tools]) =>
+      Object.entries(tools).map(
+        ([name, input]) => [name, `A tool of the lab example "${lab}".`, input] as const,
+      ),
+    ),
+  ];
+  return {
+    title: 'call',
+    description: 'The mock model calls a tool with arguments that fit the tool’s own schema.',
+    anyOf: [
+      ...tools.map(([name, description, input]) => branch({ const: name, description }, inputJson(input))),
+      branch(
+        { type: 'string', pattern: TOOL_NAME.source },
+        { type: 'object' },
+        { enum: Object.values(MEANT_TO_FAIL) },
+        ['call', 'args', 'expect'],
+      ),
+    ],
+  };
+}
+
 /** The JSON Schema of the scenario file (draft 2020-12), for editors; the site serves it. */
 export function scenarioJsonSchema(): Record<string, unknown> {
-  return z.toJSONSchema(ScenarioFile, { io: 'input', target: 'draft-2020-12' });
+  return z.toJSONSchema(ScenarioFile, {
+    io: 'input',
+    target: 'draft-2020-12',
+    override: ({ zodSchema, jsonSchema }) => {
+      if (zodSchema !== CallStep) return;
+      for (const key of Object.keys(jsonSchema)) delete (jsonSchema as Record<string, unknown>)[key];
+      Object.assign(jsonSchema, callStepJson());
+    },
+  });
 }

@@ -1,4 +1,4 @@
-import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
 import { ModelInfo, modelInfo } from './model-settings';
@@ -33,14 +33,39 @@ export type SessionRecord = z.infer<typeof SessionRecord>;
 /** A record to save: its log may be read-only. */
 export type SessionRecordInput = Omit<SessionRecord, 'events'> & { events: readonly HarnessEvent[] };
 
-// One object store, two keys per session: `head:<id>` → SessionHead, `log:<id>` → the events; and
-// `quarantine:<stamp>:<key>` → a record set aside because it did not parse (see `SessionStore`).
+/**
+ * A session set aside because its head or log did not parse (`STORAGE_BAD_RECORD`): what the list of past
+ * sessions shows of it, and why it cannot be opened. Written beside the records it moved, in the same
+ * transaction; read back as untrusted as any record.
+ */
+export const DamagedSession = z.strictObject({
+  id: z.string().min(1).max(256),
+  code: z.literal('STORAGE_BAD_RECORD'),
+  /** The record that did not parse, and the first thing wrong with it. */
+  record: z.enum(['head', 'log']),
+  reason: z.string().max(2048),
+  /** When it was set aside: milliseconds since the epoch. */
+  setAsideAt: z.number().int().nonnegative(),
+  /** Where each of its records is now: its `quarantine:` key, or null when it was left in place. */
+  records: z
+    .array(z.strictObject({ key: z.string().max(300), setAsideAs: z.string().max(400).nullable() }))
+    .max(2),
+  /** What its head said, when the head parsed (a bad log); absent for a bad head. */
+  head: SessionHead.pick({ title: true, scenario: true, updatedAt: true, eventCount: true }).optional(),
+});
+export type DamagedSession = z.infer<typeof DamagedSession>;
+
+// One object store, two keys per session: `head:<id>` → SessionHead, `log:<id>` → the events;
+// `quarantine:<stamp>:<key>` → a record set aside because it did not parse (see `SessionStore`); and
+// `damaged:<id>` → the DamagedSession that says so.
 const HEAD = 'head:';
 const LOG = 'log:';
 const QUARANTINE = 'quarantine:';
+const DAMAGED = 'damaged:';
 const headKey = (id: string) => HEAD + id;
 const logKey = (id: string) => LOG + id;
-const heads = () => IDBKeyRange.bound(HEAD, `${HEAD}\uffff`);
+const range = (prefix: string) => IDBKeyRange.bound(prefix, `${prefix}\uffff`);
+const heads = () => range(HEAD);
 
 /** The database and store sessions live in, apart from every workspace. */
 export const SESSION_DB = 'harness-playground';
@@ -65,12 +90,15 @@ const reasonOf = (error: z.ZodError): string => {
   return first ? `${first.path.join('.') || 'the record'}: ${first.message}` : 'invalid';
 };
 
-/** Why a stored head and log make no session, or null when they make one. */
-function badRecord(head: unknown, events: unknown): { key: 'head' | 'log'; reason: string } | null {
+/** Why a stored head and log make no session (with the head, when it parsed), or null when they make one. */
+function badRecord(
+  head: unknown,
+  events: unknown,
+): { key: 'head' | 'log'; reason: string; head?: SessionHead } | null {
   const parsed = SessionHead.safeParse(head);
   if (!parsed.success) return { key: 'head', reason: reasonOf(parsed.error) };
   const log = EventLog.safeParse(events);
-  return log.success ? null : { key: 'log', reason: reasonOf(log.error) };
+  return log.success ? null : { key: 'log', reason: reasonOf(log.error), head: parsed.data };
 }
 
 let stamps = 0;
@@ -83,7 +111,8 @@ const SESSIONS_KEY = '(sessions)';
  * (depth, size: see `JsonValue`), so no stored value can overflow the check. A session whose head or log
  * does not parse is set aside: both records move, untouched, to `quarantine:<stamp>:<key>` keys (never
  * deleted; one the browser will not store again stays where it is, skipped), it is reported by
- * `problems()` (`STORAGE_BAD_RECORD`), and it reads as missing; the others are unaffected.
+ * `problems()` (`STORAGE_BAD_RECORD`), it reads as missing, and `damaged()` lists it with why; the others
+ * are unaffected.
  * Relies on the global `IDBKeyRange` for listings.
  */
 export class SessionStore {
@@ -164,6 +193,59 @@ export class SessionStore {
   }
 
   /**
+   * The sessions set aside so far, in this page or before (at most `keep`), the most recently set aside
+   * first. A note that does not parse itself is skipped. A session an earlier release set aside without
+   * a note gets its note now (its records stay where they are).
+   */
+  async damaged(): Promise<DamagedSession[]> {
+    const [raw, aside] = await this.useStore('readonly', (store) =>
+      Promise.all([
+        promisifyRequest(store.getAll(range(DAMAGED))),
+        promisifyRequest(store.getAllKeys(range(QUARANTINE))),
+      ]),
+    );
+    const notes = raw.flatMap((value) => {
+      const note = DamagedSession.safeParse(value);
+      return note.success ? [note.data] : [];
+    });
+    const noted = new Set(notes.map((n) => n.id));
+    for (const key of aside.map(String)) {
+      const [, stamp, id] = /^quarantine:([^:]+):head:(.+)$/.exec(key) ?? [];
+      if (stamp === undefined || id === undefined || noted.has(id)) continue;
+      noted.add(id);
+      const note = await this.noteEarlier(id, stamp);
+      if (note) notes.push(note);
+    }
+    return notes.sort((a, b) => b.setAsideAt - a.setAsideAt).slice(0, this.keep);
+  }
+
+  /** Writes the note of a session set aside (stamp `stamp`) by a release that wrote none, or gives null. */
+  private async noteEarlier(id: string, stamp: string): Promise<DamagedSession | null> {
+    const headAt = `${QUARANTINE}${stamp}:${headKey(id)}`;
+    const logAt = `${QUARANTINE}${stamp}:${logKey(id)}`;
+    const setAsideAt = parseInt(stamp.split('.')[0] ?? '', 36) || 0;
+    const earlier = { key: 'head' as const, reason: 'set aside by an earlier release, which kept no reason' };
+    try {
+      return await this.useStore('readwrite', (store) => {
+        const [head, logAside, logInPlace] = [store.get(headAt), store.get(logAt), store.get(logKey(id))];
+        let note: DamagedSession | null = null;
+        logInPlace.onsuccess = () => {
+          const aside = logAside.result !== undefined;
+          const bad = badRecord(head.result, aside ? logAside.result : logInPlace.result) ?? earlier;
+          const log: { key: string; setAsideAs: string | null }[] = [];
+          if (aside || logInPlace.result !== undefined)
+            log.push({ key: logKey(id), setAsideAs: aside ? logAt : null });
+          note = damagedNote(id, bad, setAsideAt, [{ key: headKey(id), setAsideAs: headAt }, ...log]);
+          store.put(note, DAMAGED + id);
+        };
+        return promisifyRequest(store.transaction).then(() => note);
+      });
+    } catch {
+      return null;
+    }
+  }
+
+  /**
    * Every stored session record met so far that did not parse (`STORAGE_BAD_RECORD`), one per key: set
    * aside under a `quarantine:` key (`setAsideAs`), or skipped where it could not be moved (null).
    */
@@ -217,24 +299,32 @@ export class SessionStore {
   }
 }
 
-/**
- * Opens the session store of this browser (database `harness-playground`, store `sessions`), or null
- * when IndexedDB is missing, refused or not answering; the playground then keeps no history.
- */
-export async function openSessionStore(timeoutMs = 3000): Promise<SessionStore | null> {
-  try {
-    if (!globalThis.indexedDB) return null;
-    const store = new SessionStore(createStore(SESSION_DB, SESSION_STORE));
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const late = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
-    });
-    // A listing that comes back proves the database works here.
-    await Promise.race([store.list(), late]).finally(() => clearTimeout(timer));
-    return store;
-  } catch {
-    return null;
-  }
+/** What is written of a session set aside: which record failed and why, where its records went. */
+function damagedNote(
+  id: string,
+  bad: NonNullable<ReturnType<typeof badRecord>>,
+  now: number,
+  moved: readonly { key: string; setAsideAs: string | null }[],
+): DamagedSession {
+  const { head } = bad;
+  return {
+    id,
+    code: 'STORAGE_BAD_RECORD',
+    record: bad.key,
+    reason: bad.reason.slice(0, 2048),
+    setAsideAt: now,
+    records: moved.map(({ key, setAsideAs }) => ({ key, setAsideAs })),
+    ...(head
+      ? {
+          head: {
+            title: head.title,
+            scenario: head.scenario,
+            updatedAt: head.updatedAt,
+            eventCount: head.eventCount,
+          },
+        }
+      : {}),
+  };
 }
 
 /** Sets aside the head and log of `id` in the transaction of `store` if they still make no session. */
@@ -279,6 +369,7 @@ function setAsideIn(store: IDBObjectStore, id: string): Promise<SessionProblem[]
         store.delete(key);
         moved.push({ code: 'STORAGE_BAD_RECORD', key, reason, setAsideAs: at });
       }
+      store.put(damagedNote(id, bad, now, moved), DAMAGED + id);
     };
     tx.oncomplete = () => resolve(moved);
     tx.onabort = () =>

@@ -12,6 +12,7 @@ import {
 } from '../harness';
 import type { Scenario } from '../model/scenario';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
+import { policies, type PolicyId } from '../plugins/policies';
 import { builtInPlugin } from './plugins';
 import { toolsFor, type ToolSetContext } from './tool-sets';
 
@@ -33,6 +34,11 @@ export interface RunSpec extends Omit<ToolSetContext, 'unicodeFallback'> {
   scenario: Pick<Scenario, 'id' | 'tools' | 'unicodeFallback' | 'onlyEditWhatWasRead'>;
   /** Whether the run gets the observation policy. */
   policy: boolean;
+  /**
+   * Another edit-safety policy in its place, by id (src/plugins/policies); `dsh-ledger`, the default, is
+   * the observation policy itself. Only when `policy` is on.
+   */
+  policyId?: PolicyId;
   /** The agent session: its id and clock, and the log to carry on when it is resumed. */
   session: { id: string; clock: Clock; log?: readonly HarnessEvent[] };
   approve?: Approve;
@@ -51,6 +57,8 @@ export interface Run {
   readonly hooks: Hooks;
   readonly registry: Registry;
   readonly policy: ObservationPolicy | null;
+  /** The edit-safety policy installed, by id, or null when the run has none. */
+  readonly policyId: PolicyId | null;
   readonly session: Session;
   /** Live calls by call id: the only place canonical values live. */
   readonly calls: Map<string, LiveCall>;
@@ -67,10 +75,14 @@ export interface Run {
 /** The composition root: builds a run from its spec, with every part installed, and returns it ready. */
 export function createRun(spec: RunSpec): Run {
   const hooks = new Hooks();
-  const policy = spec.policy
-    ? fsObservationPolicy({ onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false })
-    : null;
+  const policyId = spec.policy ? (spec.policyId ?? 'dsh-ledger') : null;
+  const policy =
+    policyId === 'dsh-ledger'
+      ? fsObservationPolicy({ onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false })
+      : null;
   if (policy) hooks.install(policy);
+  const other = policyId && !policy ? policies[policyId].make({ read: (p) => spec.fs.read(p) }) : null;
+  if (other) hooks.install(other);
   const registry = new Registry();
   const context: ToolSetContext = {
     fs: spec.fs,
@@ -116,11 +128,12 @@ export function createRun(spec: RunSpec): Run {
     checkPurity: true,
     ...(spec.approve ? { approve: spec.approve } : {}),
   });
-  if (spec.session.log) policy?.restore(spec.session.log);
+  if (spec.session.log) (policy ?? other)?.restore?.(spec.session.log);
   return {
     hooks,
     registry,
     policy,
+    policyId,
     session,
     calls: new Map(),
     plugins: () => builtIn.ids,

@@ -7,7 +7,7 @@ import type { GuestHook } from './wire';
 export interface GuestHookSpec {
   /** The harness hook it serves, as logs and errors name it. */
   hook: string;
-  /** What kind of hook: a vote, a slot (the first listener alone decides) or a notification. */
+  /** What kind of hook: a vote, a slot (the first listener that does not pass decides) or a notification. */
   kind: 'vote' | 'slot' | 'notice';
   /** The schema its answer must pass; a notification's answer is ignored. */
   decision?: z.ZodType;
@@ -44,18 +44,18 @@ export const guestHookSpecs: Record<GuestHook, GuestHookSpec> = {
   writeIntent: {
     hook: writeIntent.spec.name,
     kind: 'slot',
-    decision: writeIntent.spec.decision,
+    decision: writeIntent.answer,
     contribute: (call, order) => writeIntent.of((input) => call(input) as never, order),
-    types: { fn: 'WriteIntent', input: 'IntentInput', answer: 'WriteDecision' },
-    doc: 'Before a write: the guard the storage checks, or a refusal. The first listener alone decides.',
+    types: { fn: 'WriteIntent', input: 'IntentInput', answer: 'WriteAnswer' },
+    doc: "Before a write: the guard the storage checks, a refusal, or {verdict: 'pass'} to hand it on. The first listener that does not pass decides; the built-in policy decides every write, so a plugin after it is never asked.",
   },
   editIntent: {
     hook: editIntent.spec.name,
     kind: 'slot',
-    decision: editIntent.spec.decision,
+    decision: editIntent.answer,
     contribute: (call, order) => editIntent.of((input) => call(input) as never, order),
-    types: { fn: 'EditIntent', input: 'IntentInput', answer: 'EditDecision' },
-    doc: 'Before an edit: the guard the storage checks, or a refusal. The first listener alone decides.',
+    types: { fn: 'EditIntent', input: 'IntentInput', answer: 'EditAnswer' },
+    doc: "Before an edit: the guard the storage checks, a refusal, or {verdict: 'pass'} to hand it on. The first listener that does not pass decides; the built-in policy decides every edit, so a plugin after it is never asked.",
   },
   observed: {
     hook: 'fs/observed',

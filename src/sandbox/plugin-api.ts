@@ -9,10 +9,7 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** A value, or a promise of it: every plugin function may be `async`. */
 export type Awaitable<T> = T | Promise<T>;
 
-/**
- * A stable error code a call can end with. Your own codes for a refusal start with `FS_`, `SQL_` or
- * `WEB_` (e.g. `FS_SECRET`).
- */
+/** A stable error code a call can end with. */
 export type ErrorCode =
   | 'INVALID_ARGS'
   | 'UNKNOWN_TOOL'
@@ -37,6 +34,21 @@ export type ErrorCode =
   | `SQL_${string}`
   | `WEB_${string}`;
 
+/**
+ * The code of a plugin's own refusal (`Refusal`, `Conflict`): capital letters, digits and `_`, starting
+ * with `FS_`, `SQL_` or `WEB_` (e.g. `FS_OUTSIDE_APP`). Another code is refused at run time too
+ * (`PLUGIN_DECISION_INVALID`).
+ */
+export type RefusalCode = `FS_${string}` | `SQL_${string}` | `WEB_${string}`;
+
+/**
+ * What a slot listener (`writeIntent`, `editIntent`) returns to hand the decision on to the next plugin
+ * in order: "not mine to decide". Returning nothing (`undefined`) is an error, not a pass.
+ */
+export interface Pass {
+  verdict: 'pass';
+}
+
 /** One block of what the model reads. Text is the only kind. */
 export interface ContentBlock {
   type: 'text';
@@ -51,6 +63,8 @@ export interface ResultError {
   code: ErrorCode;
   message: string;
   remedy?: string;
+  /** For people, not the model: the whole story when `message` is its short form (a plugin's failure). */
+  detail?: string;
 }
 
 /** A call's result as the model and the log see it: its content, its error, and the tool's meta. */
@@ -60,7 +74,10 @@ export interface ToolResult {
   meta?: Json;
 }
 
-/** What `preExecute` receives: the call about to run. `args` have passed the tool's input schema. */
+/**
+ * What `preExecute` receives: the call about to run. `args` have passed the tool's input schema, and the
+ * file tools' paths are normalized (`/app/../x` is `/x`): the tool runs on exactly these paths.
+ */
 export interface PreExecuteInput {
   session: string;
   callId: string;
@@ -106,7 +123,7 @@ export interface IntentInput {
 /** The error a tool reports instead of the storage's when the storage refuses the guard with code `when`. */
 export interface Conflict {
   when: string;
-  code: ErrorCode;
+  code: RefusalCode;
   message: string;
   remedy: string;
 }
@@ -114,7 +131,7 @@ export interface Conflict {
 /** Refuses a write or an edit outright: the call ends with `code`, `message` and `remedy`. */
 export interface Refusal {
   verdict: 'refuse';
-  code: ErrorCode;
+  code: RefusalCode;
   message: string;
   remedy: string;
 }
@@ -139,6 +156,12 @@ export type WriteDecision = { verdict: 'proceed'; guard: WriteGuard; conflicts?:
 /** An `editIntent` answer: go ahead under a guard (with the errors to report when it fails), or refuse. */
 export type EditDecision = { verdict: 'proceed'; guard: EditGuard; conflicts?: Conflict[] } | Refusal;
 
+/** What a `writeIntent` returns: a decision, or `{verdict: 'pass'}` to hand it to the next plugin. */
+export type WriteAnswer = WriteDecision | Pass;
+
+/** What an `editIntent` returns: a decision, or `{verdict: 'pass'}` to hand it to the next plugin. */
+export type EditAnswer = EditDecision | Pass;
+
 /**
  * What `observed` receives: the agent now knows `path` is present at `version` (or absent), from its own
  * read, write or edit; `lines` is the window a read showed (absent when it saw the whole file).
@@ -161,11 +184,15 @@ export type PreExecute = (input: PreExecuteInput) => Awaitable<PreDecision>;
 /** Speaks on each result. Every plugin speaks in order, each seeing the result the earlier ones made. */
 export type PostExecute = (input: PostExecuteInput) => Awaitable<PostDecision>;
 
-/** Decides how (and whether) a file may be written. Only the first plugin with one is asked. */
-export type WriteIntent = (input: IntentInput) => Awaitable<WriteDecision>;
+/**
+ * Decides how (and whether) a file may be written. Plugins are asked in order until one decides; one that
+ * returns `{verdict: 'pass'}` hands it to the next. The built-in policy decides every write: a plugin
+ * after it is never asked.
+ */
+export type WriteIntent = (input: IntentInput) => Awaitable<WriteAnswer>;
 
-/** Decides how (and whether) a file may be edited. Only the first plugin with one is asked. */
-export type EditIntent = (input: IntentInput) => Awaitable<EditDecision>;
+/** Decides how (and whether) a file may be edited: as `WriteIntent`, the first that does not pass decides. */
+export type EditIntent = (input: IntentInput) => Awaitable<EditAnswer>;
 
 /** Told of each `fs/observed` event, in order with the hooks. What it returns is ignored. */
 export type Observed = (event: ObservedEvent) => Awaitable<void>;
@@ -204,6 +231,9 @@ export interface DiffCard {
   added: number;
   removed: number;
   hunks: DiffHunk[];
+  endings?: 'LF' | 'CRLF' | 'mixed';
+  bom?: boolean;
+  normalized?: boolean;
 }
 
 /**
@@ -221,11 +251,13 @@ export interface ReadCard {
   cap?: { kind: 'lines' | 'bytes'; limit: number };
 }
 
-/** One hit of a search: a path, and for content searches the line and its text. */
+/** One hit of a search: a path, and for content searches the line and its text; a row may carry its
+ * `fields` (each column's name and value), shown apart. */
 export interface SearchMatch {
   path: string;
   line?: number;
   text?: string;
+  fields?: { label: string; value: string }[];
 }
 
 /** Search results; a list showing fewer than `total` matches must say `truncated: true`. */

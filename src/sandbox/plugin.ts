@@ -1,4 +1,4 @@
-import { type Order, type Plugin, PluginError, ToolError, toJson } from '../harness';
+import { type Order, type Plugin, PluginError, toJson } from '../harness';
 import { guestHookSpecs } from './guest-hooks';
 import type { SandboxError } from './protocol';
 import type { CallResult, LoadResult, Sandbox } from './sandbox';
@@ -26,10 +26,7 @@ export interface SandboxPluginSpec {
  * reports as it is, carry the names themselves.
  */
 function thrown(plugin: string, hook: string, error: SandboxError): Error {
-  const at = error.line ? ` (line ${error.line}${error.column ? `, column ${error.column}` : ''})` : '';
-  if (error.code === 'PLUGIN_TIMEOUT' || hook === guestHookSpecs.observed.hook)
-    return new PluginError(plugin, hook, error.message + at, error.code);
-  return new ToolError(error.code, error.message + at);
+  return new PluginError(plugin, hook, error.message, error.code, error.line);
 }
 
 /**

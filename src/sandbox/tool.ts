@@ -44,7 +44,9 @@ function keep<V>(map: Map<string, V>, key: string, value: V): void {
 const resultKey = (args: unknown, result: Pick<ToolResult, 'content' | 'meta'>) =>
   JSON.stringify([args, result.content, result.meta ?? null]);
 
-const described = (e: SandboxError) => `${e.message}${e.line ? ` (line ${e.line})` : ''}`;
+// The line once: a message that names it already ("stopped at line 4") is left as it is.
+const described = (e: SandboxError) =>
+  `${e.message}${e.line && !e.message.includes(`line ${e.line}`) ? ` (line ${e.line})` : ''}`;
 
 function inputSchema(info: ToolInfo): z.ZodType {
   const input = toolInput(info.inputSchema, JsonValue);
@@ -119,7 +121,7 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo, spec: SandboxToolS
   const resultCards = new Map<string, Made<Card>>();
   const card = (found: Made<Card> | undefined): Card => {
     if (!found) throw new Error(NOT_MADE_HERE);
-    if (!found.ok) throw new Error(described(found.error));
+    if (!found.ok) throw new ToolError(found.error.code, described(found.error));
     return found.value;
   };
   // The cards for what the tool itself made: the arguments, and the result it rendered (the first answers).

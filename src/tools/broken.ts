@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Tool, text } from '../harness';
 
-const Input = z.strictObject({ note: z.string().optional() });
+const Input = z.strictObject({ note: z.string().optional().describe('Any remark; the tool ignores it') });
 const Value = z.strictObject({ count: z.number() });
 
 /** The time limit of `never_returns`: long enough to press Stop, short enough to see it end by itself. */

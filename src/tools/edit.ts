@@ -3,6 +3,7 @@ import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, editFile, renderChange } from './file-ops';
 import { EDIT_WORDS } from './edit-words';
 import { defineFsTool } from './fs-errors';
+import { filePath } from '../contracts/paths';
 
 const EditInput = z.strictObject({
   path: PathArg,
@@ -29,6 +30,7 @@ export function editTool(fs: FsBackend, spec: EditSpec = {}) {
       'have read the file in this session (FS_NOT_OBSERVED), and it must not have changed since you read ' +
       'it (FS_STALE_VERSION: read it again, then retry). Line endings of the file are kept.',
     input: EditInput,
+    paths: { path: filePath },
     output: ChangeValue,
     execute: (args, ctx) =>
       editFile(fs, ctx, EDIT_WORDS, args.path, {

@@ -120,7 +120,17 @@ export const ChangeMeta = z.strictObject({
   hunks: z.array(z.any()),
   replacements: z.number().optional(),
   normalized: z.boolean().optional(),
+  endings: z.enum(['LF', 'CRLF', 'mixed']).optional(),
+  bom: z.boolean().optional(),
 });
+
+/** The line endings `text` uses, if it has any. */
+function endingsOf(text: string): 'LF' | 'CRLF' | 'mixed' | undefined {
+  const crlf = (text.match(/\r\n/g) ?? []).length;
+  const lf = (text.match(/\n/g) ?? []).length - crlf;
+  if (crlf === 0 && lf === 0) return undefined;
+  return crlf === 0 ? 'LF' : lf === 0 ? 'CRLF' : 'mixed';
+}
 
 // render and presentationMeta get the same value object: diff a (possibly large) file once.
 const metas = new WeakMap<ChangeValue, z.infer<typeof ChangeMeta>>();
@@ -130,9 +140,12 @@ export function changeMeta(v: ChangeValue): z.infer<typeof ChangeMeta> {
   const known = metas.get(v);
   if (known) return known;
   const { path, version, created, unchanged, replacements, normalized } = v;
+  const endings = endingsOf(v.after);
   const extra = {
     ...(replacements === undefined ? {} : { replacements }),
     ...(normalized ? { normalized } : {}),
+    ...(endings ? { endings } : {}),
+    ...(v.after.startsWith('\uFEFF') ? { bom: true } : {}),
   };
   const meta = { path, version, created, unchanged, ...diffTexts(path, v.before ?? '', v.after), ...extra };
   metas.set(v, meta);
@@ -170,5 +183,8 @@ export function diffCard(result: ToolResult): Card {
     added: m.added,
     removed: m.removed,
     hunks: m.hunks,
+    ...(m.endings ? { endings: m.endings } : {}),
+    ...(m.bom ? { bom: true } : {}),
+    ...(m.normalized ? { normalized: true } : {}),
   };
 }

@@ -9,7 +9,7 @@ import { defineFsTool } from './fs-errors';
 const GrepInput = z.strictObject({
   pattern: z.string().min(1).describe('A JavaScript regular expression'),
   glob: z.string().optional().describe('Only search files whose paths match this glob'),
-  ignore_case: z.boolean().optional(),
+  ignore_case: z.boolean().optional().describe('Match letters regardless of case'),
 });
 
 function regex(pattern: string, ignoreCase: boolean): RegExp {

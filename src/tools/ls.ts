@@ -4,6 +4,7 @@ import { normalizePath } from '../fs/paths';
 import type { FsBackend } from '../fs/types';
 import { capped, renderSearch, SearchValue, searchCard } from './search';
 import { defineFsTool } from './fs-errors';
+import { dirPath } from '../contracts/paths';
 
 const LsInput = z.strictObject({
   path: z.string().optional().describe('Directory to list (default /)'),
@@ -18,6 +19,7 @@ export function lsTool(fs: FsBackend, cap = 200) {
     name: 'ls',
     description: `List the files and directories directly inside a directory (default /). At most ${cap} entries are returned; the result says how many were left out. A path that is a file is FS_NOT_DIRECTORY; one with nothing under it is FS_NOT_FOUND.`,
     input: LsInput,
+    paths: { path: dirPath },
     output: SearchValue,
     async execute(args) {
       const dir = normalizePath(args.path ?? '/');

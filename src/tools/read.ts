@@ -12,6 +12,7 @@ import {
   windowCaps,
   type WindowCaps,
 } from './window';
+import { filePath } from '../contracts/paths';
 
 /** The arguments of read; `limit` goes up to the line cap, which the model is told. */
 const readInput = (maxLines: number) =>
@@ -45,6 +46,7 @@ export function readTool(fs: FsBackend, caps: Partial<WindowCaps> = WINDOW_CAPS)
       '2,000 characters are cut with a marker. You must read an existing file in this session before you ' +
       'edit or overwrite it.',
     input: readInput(cap.lines),
+    paths: { path: filePath },
     output: ReadValue,
     execute: (args, ctx) =>
       readWindow(fs, ctx, args.path, {

@@ -83,9 +83,11 @@ export function sqlQueryTool(engine: () => Promise<SqlEngine>, cap = 50) {
       return text(v.columns.length ? `${head}\n${table(v)}` : head);
     },
     presentationMeta: (args, v): SearchValue => {
+      const cell = (c: unknown) => (c === null ? 'NULL' : String(c));
       const matches = v.rows.map((r, i) => ({
         path: `row ${i + 1}`,
-        text: r.map((c) => (c === null ? 'NULL' : String(c))).join(' · '),
+        text: r.map(cell).join(' · '),
+        fields: r.map((c, j) => ({ label: v.columns[j] ?? `#${j + 1}`, value: cell(c) })),
       }));
       return { ...capped(args.sql, matches, v.rows.length), total: v.total, truncated: v.truncated };
     },

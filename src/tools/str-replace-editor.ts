@@ -16,28 +16,33 @@ import {
 import { EDITOR_WORDS } from './edit-words';
 import { defineFsTool } from './fs-errors';
 import { FsError } from '../fs/errors';
+import { filePath } from '../contracts/paths';
 
 const Input = z.discriminatedUnion('command', [
   z.strictObject({
-    command: z.literal('view'),
+    command: z.literal('view').describe('Show the file, or a range of its lines'),
     path: PathArg,
     view_range: z
       .tuple([z.number().int().min(1), z.number().int().min(-1)])
       .optional()
       .describe('[first, last] lines to show, 1-based; last -1 means to the end'),
   }),
-  z.strictObject({ command: z.literal('create'), path: PathArg, file_text: z.string() }),
   z.strictObject({
-    command: z.literal('str_replace'),
+    command: z.literal('create').describe('Create a new file'),
     path: PathArg,
-    old_str: z.string(),
-    new_str: z.string(),
+    file_text: z.string().describe('The content of the new file'),
   }),
   z.strictObject({
-    command: z.literal('insert'),
+    command: z.literal('str_replace').describe('Replace the one occurrence of old_str with new_str'),
+    path: PathArg,
+    old_str: z.string().describe('The exact text to replace; it must occur once'),
+    new_str: z.string().describe('The text to put in its place'),
+  }),
+  z.strictObject({
+    command: z.literal('insert').describe('Insert new_str after a line'),
     path: PathArg,
     insert_line: z.number().int().min(0).describe('Insert after this line (0 inserts at the top)'),
-    new_str: z.string(),
+    new_str: z.string().describe('The text to insert'),
   }),
 ]);
 type Input = z.infer<typeof Input>;
@@ -47,6 +52,28 @@ const Value = z.discriminatedUnion('kind', [
   z.strictObject({ kind: z.literal('change'), change: ChangeValue }),
 ]);
 type Value = z.infer<typeof Value>;
+
+/** Each line of `text` with `sign` before it, as a diff shows it. */
+const signed = (sign: string, text: string) =>
+  text === ''
+    ? sign
+    : textLines(text)
+        .map((line) => `${sign} ${line}`)
+        .join('\n');
+
+/** What a call asks for, as its card shows it: the command, the path, and what it would change. */
+function callBody(args: Input): string {
+  switch (args.command) {
+    case 'view':
+      return `view ${args.path}${args.view_range ? ` lines ${args.view_range[0]}–${args.view_range[1] === -1 ? 'end' : args.view_range[1]}` : ''}`;
+    case 'create':
+      return `create ${args.path}\n${signed('+', args.file_text)}`;
+    case 'str_replace':
+      return `str_replace in ${args.path}\n${signed('-', args.old_str)}\n${signed('+', args.new_str)}`;
+    case 'insert':
+      return `insert into ${args.path} after line ${args.insert_line}\n${signed('+', args.new_str)}`;
+  }
+}
 
 /** Inserts `text` after line `after` of the file, keeping its line endings. */
 async function insert(fs: FsBackend, ctx: ToolContext, path: string, after: number, text: string) {
@@ -143,6 +170,7 @@ export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = 
       'an existing file only after viewing it (FS_NOT_OBSERVED), and re-view it when it has changed ' +
       '(FS_STALE_VERSION).',
     input: Input,
+    paths: { path: filePath },
     output: Value,
     execute: (args, ctx) => run(fs, cap, args, ctx),
     render: (_args, value): Content =>
@@ -151,7 +179,7 @@ export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = 
     presentCall: (args): Card => ({
       card: 'generic',
       title: `str_replace_editor ${args.command}`,
-      body: args.path,
+      body: callBody(args),
     }),
     presentResult: (args, result: ToolResult): Card =>
       args.command === 'view' ? readCard(result) : diffCard(result),

@@ -10,8 +10,12 @@ import {
   type Strength,
 } from './file-ops';
 import { defineFsTool } from './fs-errors';
+import { filePath } from '../contracts/paths';
 
-const Input = z.strictObject({ path: PathArg, content: z.string() });
+const Input = z.strictObject({
+  path: PathArg,
+  content: z.string().describe('The whole new content of the file'),
+});
 
 const variants: { name: string; strength: Strength; rule: string }[] = [
   {
@@ -41,6 +45,7 @@ export function strengthTools(fs: FsBackend, gap: (path: string) => Promise<void
       name,
       description: `Create or overwrite a file. ${rule}`,
       input: Input,
+      paths: { path: filePath },
       output: ChangeValue,
       execute: (args, ctx) =>
         writeFile(fs, ctx, name, args.path, args.content, { strength, gap: () => gap(args.path) }),

@@ -4,6 +4,7 @@ import type { FsBackend } from '../fs/types';
 import { normalizePath } from '../fs/paths';
 import { defineFsTool } from './fs-errors';
 import { textLines } from './lines';
+import { filePath } from '../contracts/paths';
 
 const ShellValue = z.strictObject({ command: z.string(), output: z.string(), exitCode: z.number().int() });
 type ShellValue = z.infer<typeof ShellValue>;
@@ -45,7 +46,7 @@ export function shellTool(fs: FsBackend) {
     description:
       'Run a command in a small pretend shell. Knows echo, pwd, cat FILE, wc -l FILE, ls and false. ' +
       'Reading a file with cat does not count as reading it for edits: use read for that.',
-    input: z.strictObject({ command: z.string().min(1) }),
+    input: z.strictObject({ command: z.string().min(1).describe('The command line to run') }),
     output: ShellValue,
     execute: async ({ command }) => ({ command, ...(await runCommand(fs, command)) }),
     render: (_args, v) => text(`$ ${v.command}\n${v.output}[exit status ${v.exitCode}]`),
@@ -82,7 +83,7 @@ export function webFetchTool() {
   return Tool.define({
     name: 'web_fetch',
     description: `Fetch a web page and return its title and text. This playground is offline; known pages: ${Object.keys(offlinePages).join(', ')}.`,
-    input: z.strictObject({ url: z.string().url() }),
+    input: z.strictObject({ url: z.string().url().describe('The address of the page to fetch') }),
     output: WebValue,
     execute: ({ url }) => {
       const page = offlinePages[url];
@@ -112,7 +113,8 @@ export function countWordsTool(fs: FsBackend) {
   return defineFsTool({
     name: 'count_words',
     description: 'Count the words and lines of a file.',
-    input: z.strictObject({ path: z.string().min(1) }),
+    input: z.strictObject({ path: z.string().min(1).describe('Absolute path of the file to count') }),
+    paths: { path: filePath },
     output: WordsValue,
     execute: async ({ path }) => {
       const file = await fs.read(path);

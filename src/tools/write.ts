@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, renderChange, writeFile } from './file-ops';
 import { defineFsTool } from './fs-errors';
+import { filePath } from '../contracts/paths';
 
 const WriteInput = z.strictObject({
   path: PathArg,
@@ -17,6 +18,7 @@ export function writeTool(fs: FsBackend) {
       'an existing file you must have read it in this session (else FS_NOT_OBSERVED), and it must not have ' +
       'changed since you read it (else FS_STALE_VERSION: read it again, then retry).',
     input: WriteInput,
+    paths: { path: filePath },
     output: ChangeValue,
     execute: (args, ctx) => writeFile(fs, ctx, 'write', args.path, args.content),
     render: (_args, value) => renderChange(value),

@@ -1,4 +1,5 @@
 import {
+  ANY_VISITOR_TOOL,
   decodeShare,
   fetchScenario,
   parseScenarioObject,
@@ -25,6 +26,10 @@ export interface Address {
   autoplay: boolean;
   /** Presentation mode (`present=1`). */
   present: boolean;
+  /** An embed whose host sends the scenario (`hold=1`): it shows nothing until the host's `load`. */
+  hold: boolean;
+  /** An embed's theme (`theme=light|dark`); `auto` (the system's) otherwise. */
+  theme: 'auto' | 'light' | 'dark';
   /** Script steps to take at once. */
   step: number;
   /** The language asked for (`?lang=` or the link's); null leaves it to the browser. */
@@ -33,6 +38,8 @@ export interface Address {
   policy?: boolean;
   /** Plugin code a share link carries: shown in the lab, run only when the visitor presses Run. */
   plugins?: LabPlugin[];
+  /** The absolute address `scenario` was fetched from (`?scenario-url=`), when it was. */
+  scenarioUrl?: string;
   /** Why the address could not be followed; the default scenario opens instead. */
   bad?: { code: LinkCode } | { scenario: string } | { refused: ScenarioError };
 }
@@ -55,6 +62,8 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
     embed: params.get('embed') === '1',
     autoplay: params.get('autoplay') === '1',
     present: params.get('present') === '1',
+    hold: params.get('hold') === '1',
+    theme: themeOf(params.get('theme')),
     step: stepOf(params.get('step')),
     lang: params.get('lang'),
     ...(speed && speed in speeds ? { speed: speed as Speed } : {}),
@@ -63,7 +72,11 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
   if (token !== null) {
     const link = await decodeShare(token);
     if (!link.ok) return { ...address, step: 0, autoplay: false, bad: { code: link.error.code } };
-    const scenario = linkScenario(link.value.scenario, link.value.custom);
+    const scenario = linkScenario(
+      link.value.scenario,
+      link.value.custom,
+      Boolean(link.value.plugins?.length),
+    );
     if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: link.value.scenario } };
     const { lang, speed: linkSpeed, policy, step, plugins } = link.value;
     // The run the link shows needs its plugins, and they wait for Run: so no steps are taken before.
@@ -76,7 +89,7 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
     // Fetched with CORS and without credentials; a refusal opens the default scenario, saying why.
     const read = await fetchScenario(url, { base });
     if (!read.ok) return { ...address, step: 0, autoplay: false, bad: { refused: read.error } };
-    return { ...address, scenario: read.value };
+    return { ...address, scenario: read.value, scenarioUrl: new URL(url, base).href };
   }
   const wanted = params.get('scenario');
   if (wanted === null) return address;
@@ -85,10 +98,15 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
   return { ...address, scenario };
 }
 
-/** The scenario a link names: a built-in by id, or the scenario of the visitor's own it carries. */
-function linkScenario(id: string, custom: unknown): Scenario | undefined {
+const themeOf = (raw: string | null): Address['theme'] => (raw === 'light' || raw === 'dark' ? raw : 'auto');
+
+/**
+ * The scenario a link names: a built-in by id, or the scenario of the visitor's own it carries; with
+ * plugin code (`plugins`), its calls may name the tools the plugins add.
+ */
+function linkScenario(id: string, custom: unknown, plugins: boolean): Scenario | undefined {
   if (custom === undefined) return scenarioById(id);
-  const read = parseScenarioObject(custom);
+  const read = parseScenarioObject(custom, plugins ? { tools: ANY_VISITOR_TOOL } : {});
   return read.ok && read.value.id === id ? read.value : undefined;
 }
 

@@ -9,7 +9,8 @@ import {
 } from '../model';
 import { replayTools, type Playground } from '../run';
 import { pageActions } from './actions';
-import { AuthorPanel } from './author/panel';
+import { authorPanel } from './author/host';
+import type { AuthorPanel } from './author/panel';
 import { acceptDrops } from './drops';
 import { FileEditor } from './file-editor';
 import { setLang, showLang, tr } from './i18n';
@@ -83,14 +84,7 @@ export class App {
       more: (name) => this.lab.current?.visitorTool(name),
       scenario: () => this.pg.scenario.id,
     });
-    this.author = new AuthorPanel({
-      fs: spec.fs,
-      current: () => this.pg.scenario,
-      open: (scenario) => this.open(scenario),
-      say: (text) => this.pg.sayAsModel(text),
-      appUrl: () => window.location.href,
-      onRecording: (recording) => this.store.set({ recording }),
-    });
+    this.author = authorPanel(this, spec);
     this.model = new ModelFeature({
       pg: () => this.pg,
       store: this.store,
@@ -109,6 +103,7 @@ export class App {
           await this.play();
         },
         ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
+        ...(spec.kept !== undefined ? { kept: spec.kept } : {}),
       },
       () => this.redraw.request(),
     );
@@ -166,12 +161,13 @@ export class App {
       this.runner.settle();
     } else if (scenario.lab && !linked) {
       // Plugin code from a link is the lab's to hold: then the scenario opens as it is, without its example.
-      await this.load(scenario.id);
+      // Opened as it is, not by id: an author's file made for a lab example gets the example too.
+      await this.open(scenario);
     }
     if (linked) {
       this.store.set({ tab: 'lab' });
       await this.openLab();
-    } else if (!this.spec.embed && (await hasKeptPlugins())) {
+    } else if (!this.spec.embed && (await hasKeptPlugins(this.spec.kept))) {
       // The visitor's plugins kept in this browser take part in runs again, as before the reload.
       await this.openLab();
     }

@@ -3,6 +3,8 @@ import { h, num } from './dom';
 import { colon, tr } from './i18n';
 import type { OutcomeCheck } from './outcome';
 import type { Notice, UiStore } from './state';
+import { STORAGE_UNAVAILABLE, type StorageState } from './storage';
+import { STORAGE_WAIT_MS } from '../fs/open';
 
 /** One banner: a key (its `data-banner`), and what it shows. A banner keeps its node while its content holds. */
 interface Shown {
@@ -40,8 +42,32 @@ function noticeView(notice: Notice, close: () => void): HTMLElement {
   );
 }
 
+/** The end of a script without an outcome whose calls met errors their steps did not expect. */
+function unexpectedView(unexpected: NonNullable<OutcomeCheck['unexpected']>): HTMLElement {
+  return h(
+    'div',
+    { class: 'banner warn', 'data-banner': 'done', 'data-unexpected': '', role: 'alert' },
+    h('p', {}, `⚠ ${tr('unexpectedErrors')}`),
+    h(
+      'ul',
+      { class: 'outcome' },
+      unexpected.map((u) =>
+        h(
+          'li',
+          { 'data-code': u.code },
+          h('code', { class: 'err-code' }, u.code),
+          ' ',
+          tr('atStep', { n: u.step }),
+        ),
+      ),
+    ),
+    h('p', {}, tr('unexpectedHint')),
+  );
+}
+
 /** The end of the script, and how the run compares with the outcome its scenario states. */
 function doneView(outcome: OutcomeCheck | null): HTMLElement {
+  if (outcome?.unexpected) return unexpectedView(outcome.unexpected);
   if (!outcome || outcome.ok) {
     const text = outcome ? tr('outcomeOk') : tr('done');
     return h('p', { class: 'banner done', 'data-banner': 'done' }, `✓ ${text}`);
@@ -71,11 +97,25 @@ function doneView(outcome: OutcomeCheck | null): HTMLElement {
   );
 }
 
+/** The banner saying this page keeps nothing, and why (`data-code` STORAGE_UNAVAILABLE). */
+function memoryView(why: StorageState): HTMLElement {
+  const text = {
+    refused: () => tr('notPersistent'),
+    unanswered: () => tr('storageUnanswered', { s: num(STORAGE_WAIT_MS / 1000) }),
+    late: () => tr('storageLate'),
+  }[why]();
+  return h(
+    'p',
+    { class: 'banner warn', 'data-banner': 'memory', 'data-code': STORAGE_UNAVAILABLE, 'data-storage': why },
+    h('code', { class: 'err-code' }, STORAGE_UNAVAILABLE),
+    ' ',
+    text,
+  );
+}
+
 /** What the banners need from the app. */
 export interface BannerSpec {
   store: UiStore;
-  /** Whether the workspace is kept (else a banner says nothing will be). */
-  persistent: boolean;
   embed: boolean;
   leaveReplay: () => void;
 }
@@ -93,7 +133,7 @@ export class Banners {
 
   update(pg: Playground): void {
     const { store } = this.spec;
-    const { notice, replay, lang } = store.get();
+    const { notice, replay, lang, storage } = store.get();
     const wanted: { key: string; content: string; make: () => HTMLElement }[] = [];
     if (notice) {
       const close = () => store.set({ notice: null });
@@ -103,12 +143,8 @@ export class Banners {
         make: () => noticeView(notice, close),
       });
     }
-    if (!this.spec.persistent && !this.spec.embed) {
-      wanted.push({
-        key: 'memory',
-        content: lang,
-        make: () => h('p', { class: 'banner warn', 'data-banner': 'memory' }, tr('notPersistent')),
-      });
+    if (storage && !this.spec.embed) {
+      wanted.push({ key: 'memory', content: `${lang}:${storage}`, make: () => memoryView(storage) });
     }
     const waiting = pg.waiting;
     if (waiting && !replay) {
@@ -121,7 +157,7 @@ export class Banners {
           h(
             'p',
             { class: 'banner attention', 'data-banner': 'waiting' },
-            `✎ ${tr('waitingExternal', { note })}`,
+            `✎ ${tr('waitingExternal', { note }).replace(/ {2,}/g, ' ')}`,
           ),
       });
     }

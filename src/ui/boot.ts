@@ -1,16 +1,17 @@
 import { openWorkspace } from '../fs/open';
-import { openSessionStore } from '../model';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
 import { awaitPresenter } from './presenter-open';
+import { openStorage, type PageStorage } from './storage';
 import { applyTheme, initialTheme } from './theme';
 
 /**
  * Reads the address contract (`?s=<share link>`, or `?scenario=&lang=&autoplay=1&embed=1&step=N&speed=`),
  * then starts the app: what the address names, else the last session carried on, else the default.
  * An embed (`embed=1`) keeps its workspace in memory and saves no session: every load starts clean, and
- * several embeds on one page do not share files.
+ * several embeds on one page do not share files. Storage that does not answer within 3 s leaves the page
+ * in memory (see `openStorage`); it starts all the same.
  */
 export async function boot(root: HTMLElement, location: Location = window.location): Promise<App> {
   const address = await readAddress(location.search, document.baseURI);
@@ -18,20 +19,33 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   setLang(lang);
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
-  applyTheme(initialTheme());
   const { bad, embed, speed, policy } = address;
-  const notice = bad && noticeOf(bad);
-  const fs = embed ? await openWorkspace('embed', { indexedDB: null }) : await openWorkspace('playground');
-  const sessions = embed ? null : await openSessionStore();
+  // An embed takes the host's theme and remembers nothing; its error stands in place of the app.
+  if (embed) (await import('./embed-view')).applyEmbedTheme(address.theme);
+  else applyTheme(initialTheme());
+  const notice = bad && !embed && noticeOf(bad);
+  const storage: PageStorage = embed
+    ? {
+        fs: await openWorkspace('embed', { indexedDB: null }),
+        sessions: null,
+        kept: null,
+        unavailable: null,
+        later: null,
+      }
+    : await openStorage();
+  const { fs, sessions } = storage;
   const resume = sessions && !address.explicit ? await sessions.latest() : null;
   const app = await App.create({
     root,
     fs,
     lang,
     scenario: address.scenario,
+    ...(address.scenarioUrl ? { scenarioUrl: address.scenarioUrl } : {}),
     embed,
     sessions,
     resume,
+    kept: storage.kept,
+    storage: storage.unavailable,
     ...(speed ? { speed } : {}),
     ...(policy !== undefined ? { policy } : {}),
     ...(notice ? { notice } : {}),
@@ -43,8 +57,10 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   await app.start();
   await app.advance(address.step);
   if (address.autoplay) void app.play();
-  if (embed) (await import('./embed')).connectEmbed(app);
-  else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
+  if (embed) {
+    const { connectEmbed, embedErrorOf } = await import('./embed');
+    connectEmbed(app, { root, hold: address.hold, ...(bad ? { error: embedErrorOf(bad) } : {}) });
+  } else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
   // A presenter view (N) follows this window and drives it; an embed has none.
   // The link to a presenter view loads when one speaks: the first load carries nothing of it.
   if (!embed)
@@ -53,6 +69,8 @@ export async function boot(root: HTMLElement, location: Location = window.locati
         void import('./presenter-link').then(({ linkPresenter }) => linkPresenter(app, channel, first)),
     );
   root.dataset.ready = 'true';
+  // Storage that answers after all: the page stays in memory (nothing done here moves), and says so.
+  void storage.later?.then(() => app.store.set({ storage: 'late' }));
   return app;
 }
 

@@ -79,8 +79,23 @@ function diffCard(card: Of<'diff'>): HTMLElement {
       ' ',
       counts,
     ),
+    diffFacts(card),
     hunks.length ? hunks : h('p', { class: 'muted' }, tr('noChanges')),
   );
+}
+
+/** What a diff card says of the file besides the change: its line endings, its BOM, the fallback. */
+function diffFacts(card: Of<'diff'>): HTMLElement | null {
+  const facts = [
+    // LF is what a file has unless it says otherwise: only the others are worth a word.
+    card.endings &&
+      card.endings !== 'LF' &&
+      h('span', { class: 'badge', 'data-endings': card.endings }, tr(`endings${card.endings}`)),
+    card.bom && h('span', { class: 'badge', 'data-bom': 'true' }, tr('bomKept')),
+    card.normalized &&
+      h('span', { class: 'badge warn', 'data-normalized': 'true' }, `⚠ ${tr('unicodeFallback')}`),
+  ].filter((fact): fact is HTMLSpanElement => Boolean(fact));
+  return facts.length ? h('p', { class: 'card-facts' }, facts) : null;
 }
 
 function searchCard(card: Of<'search'>): HTMLElement {
@@ -103,7 +118,20 @@ function searchCard(card: Of<'search'>): HTMLElement {
           'ol',
           { class: 'rows', tabindex: 0 },
           card.matches.map((m) =>
-            h('li', {}, h('span', { class: 'ln' }, m.path), h('code', {}, m.text ?? '')),
+            h(
+              'li',
+              {},
+              h('span', { class: 'ln' }, m.path),
+              m.fields
+                ? h(
+                    'dl',
+                    { class: 'fields' },
+                    m.fields.map((f) =>
+                      h('div', {}, h('dt', {}, f.label), h('dd', {}, h('code', {}, f.value))),
+                    ),
+                  )
+                : h('code', {}, m.text ?? ''),
+            ),
           ),
         )
       : [...groups].map(([path, matches]) =>

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { HarnessEvent } from '../harness';
 import {
   COMMAND,
+  ERROR,
   EVENT,
   READY,
   RESIZE,
@@ -9,11 +10,17 @@ import {
   langs,
   simpleCommands,
   speedNames,
+  styleNames,
+  themes,
+  unknownId,
+  type EmbedError,
   type EmbedState,
   type Report,
 } from '../kit/protocol';
 import { ScenarioId, parseScenarioObject, scenarioById } from '../model';
+import type { Address } from './address';
 import type { App } from './app';
+import { applyEmbedTheme, applyHostStyle, builtInIdList, showEmbedError } from './embed-view';
 
 export { COMMAND, EVENT, READY, RESIZE, STATE, type EmbedState } from '../kit/protocol';
 
@@ -28,6 +35,13 @@ export const EmbedCommand = z.union([
   }),
   z.object({ type: z.literal(COMMAND), command: z.literal('speed'), speed: z.enum(speedNames) }),
   z.object({ type: z.literal(COMMAND), command: z.literal('lang'), lang: z.enum(langs) }),
+  // The host page's theme, and its look from the host element's --hp-* properties (each a short CSS value).
+  z.object({
+    type: z.literal(COMMAND),
+    command: z.literal('theme'),
+    theme: z.enum(themes),
+    style: z.partialRecord(z.enum(styleNames), z.string().max(200)).optional(),
+  }),
 ]);
 export type EmbedCommand = z.infer<typeof EmbedCommand>;
 
@@ -41,6 +55,12 @@ export interface EmbedSpec {
   host?: Window;
   /** The window that hears the commands. */
   self?: Window;
+  /** Why the address could not be opened: shown in place of the app, and reported, from the start. */
+  error?: EmbedError;
+  /** The app's root element, hidden while an error stands in its place; `#app` unless given. */
+  root?: HTMLElement;
+  /** The host sends the scenario (`hold=1`): nothing is shown or reported until its `load`. */
+  hold?: boolean;
 }
 
 const stateOf = (app: App): EmbedState => ({
@@ -52,7 +72,8 @@ const stateOf = (app: App): EmbedState => ({
   asking: app.asking,
 });
 
-function run(app: App, command: EmbedCommand): void {
+/** Runs a command; a `load` gives its error, or the opening of the scenario (which ends when it is open). */
+function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<unknown> } | void {
   switch (command.command) {
     case 'play':
       return void app.play();
@@ -72,24 +93,49 @@ function run(app: App, command: EmbedCommand): void {
       return app.setSpeed(command.speed);
     case 'lang':
       return app.switchLang(command.lang);
+    case 'theme':
+      applyEmbedTheme(command.theme);
+      return applyHostStyle(command.style ?? {});
     case 'load': {
       if (typeof command.scenario === 'string') {
-        if (scenarioById(command.scenario)) void app.load(command.scenario);
-        return;
+        if (!scenarioById(command.scenario)) return unknownScenario(command.scenario);
+        return { opening: app.load(command.scenario) };
       }
       // A scenario of the author's own: data only, checked whole before anything changes.
       const read = parseScenarioObject(command.scenario);
-      if (read.ok) void app.open(read.value);
-      else console.warn(`The embed's scenario was refused: ${read.error.code} ${read.error.message}`);
-      return;
+      if (!read.ok) return { code: read.error.code, message: read.error.message };
+      return { opening: app.open(read.value) };
     }
   }
 }
 
-/** The height of the page's content, in CSS pixels: what the host sizes the frame to. */
+/** The error for a built-in id that is not one. */
+export const unknownScenario = (id: string): EmbedError => ({
+  code: 'SCENARIO_UNKNOWN',
+  message: unknownId(id, builtInIdList()),
+});
+
+/** The error an embed shows for an address it could not follow. */
+export function embedErrorOf(bad: NonNullable<Address['bad']>): EmbedError {
+  if ('refused' in bad) return { code: bad.refused.code, message: bad.refused.message };
+  if ('code' in bad) return { code: bad.code, message: 'the share link cannot be read' };
+  return unknownScenario(bad.scenario);
+}
+
+/** Commands that would run the scenario: none while an error stands in its place. */
+const runs = new Set<string>(simpleCommands);
+
+/**
+ * The height of the page's content, in CSS pixels: what the host sizes the frame to. The body's own box
+ * (not the scroll height, which is never less than the frame), so the frame shrinks as well as grows.
+ */
 function contentHeight(self: Window): number {
-  const { documentElement: html, body } = self.document;
-  return Math.ceil(Math.max(html.scrollHeight, body?.scrollHeight ?? 0, html.getBoundingClientRect().height));
+  const body = self.document.body;
+  if (!body) return 0;
+  const style = self.getComputedStyle(body);
+  return Math.ceil(
+    body.getBoundingClientRect().height + parseFloat(style.marginTop) + parseFloat(style.marginBottom),
+  );
 }
 
 /**
@@ -105,6 +151,10 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
   const self = spec.self ?? window;
   const host = spec.host ?? self.parent;
   if (host === self) return () => {};
+  const root = spec.root ?? self.document.getElementById('app');
+  let held = spec.hold === true;
+  if (held && root) root.hidden = true;
+  let clearError: (() => void) | null = null;
   const post = (message: EmbedMessage) => {
     try {
       host.postMessage(message, '*');
@@ -116,7 +166,13 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
   let session = '';
   let sent = 0;
   let height = 0;
+  const fail = (error: EmbedError) => {
+    clearError?.();
+    if (root) clearError = showEmbedError(root, error, app.store.get().lang);
+    post({ type: ERROR, code: error.code, message: error.message });
+  };
   const report = () => {
+    if (held || clearError) return;
     const state = JSON.stringify(stateOf(app));
     if (state !== last) post({ type: STATE, state: stateOf(app) });
     last = state;
@@ -134,8 +190,19 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
     if (e.source !== host) return;
     const command = EmbedCommand.safeParse(e.data);
     if (!command.success) return;
+    // While an error stands in place of the lesson, nothing plays: only another load, or the settings.
+    if (clearError && runs.has(command.data.command)) return;
     try {
-      run(app, command.data);
+      const done = run(app, command.data);
+      if (done && 'opening' in done) {
+        clearError?.();
+        clearError = null;
+        void done.opening.finally(() => {
+          if (held && root) root.hidden = false;
+          held = false;
+          soon();
+        });
+      } else if (done) fail(done);
     } catch (error) {
       console.warn('An embed command failed:', error);
     }
@@ -157,6 +224,7 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
   observer?.observe(self.document.documentElement);
   if (self.document.body) observer?.observe(self.document.body);
   post({ type: READY });
+  if (spec.error) fail(spec.error);
   report();
   resized();
   return () => {

@@ -71,7 +71,8 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
         'div',
         { class: 'error', role: 'note' },
         h('p', {}, h('strong', { class: 'err-code' }, `✖ ${error.code}`)),
-        ...errorView(errorForPeople(error, lang())),
+        // People read the whole story; the model read its short form (`message`).
+        ...errorView(errorForPeople({ ...error, message: error.detail ?? error.message }, lang())),
       ),
     entry.decisions.map((d) =>
       h('p', { class: 'decision' }, `⚖ ${tr('decidedBy', { hook: d.hook, plugin: d.plugin })}`),
@@ -175,25 +176,38 @@ export function entryView(entry: TranscriptEntry, live: LiveCall | undefined): H
   return h(
     'section',
     { class: 'turn', 'data-seq': entry.seq, 'data-call-id': entry.callId, 'data-entry': 'call' },
-    h(
-      'div',
-      { class: 'call', 'data-call-card': entry.call.card.card },
-      h(
-        'header',
-        {},
-        h('span', { class: 'role' }, tr('call')),
-        ' ',
-        h('span', { class: 'tool' }, entry.tool),
-      ),
-      renderCard(entry.call.card),
-    ),
+    callView(entry),
     resultView(entry, live),
   );
 }
 
-/** Brings the node of a call entry up to date with a newer version of the entry (its result, decisions). */
+// The call card each call node shows, to tell whether a newer entry changed it.
+const shownCalls = new WeakMap<HTMLElement, string>();
+
+/** The call part: the tool's own call card, or the generic one with the reason its own was not used. */
+function callView(entry: CallEntry): HTMLElement {
+  const { card, fallback } = entry.call;
+  const node = h(
+    'div',
+    { class: 'call', 'data-call-card': card.card },
+    h('header', {}, h('span', { class: 'role' }, tr('call')), ' ', h('span', { class: 'tool' }, entry.tool)),
+    fallback &&
+      h('p', { class: 'fallback' }, `⚠ ${tr('fallbackCard', { why: fallbackForPeople(fallback, lang()) })}`),
+    renderCard(card),
+  );
+  shownCalls.set(node, JSON.stringify(entry.call));
+  return node;
+}
+
+/**
+ * Brings the node of a call entry up to date with a newer version of the entry: its result and
+ * decisions, and its call card when that changed (a sandboxed tool's own card exists once it has run).
+ */
 export function patchEntry(node: HTMLElement, entry: TranscriptEntry, live: LiveCall | undefined): void {
   if (entry.kind !== 'call') return;
+  const call = node.firstElementChild;
+  if (call instanceof HTMLElement && shownCalls.get(call) !== JSON.stringify(entry.call))
+    call.replaceWith(callView(entry));
   node.lastElementChild?.replaceWith(resultView(entry, live));
 }
 

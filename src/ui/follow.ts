@@ -38,9 +38,15 @@ export class Follow {
   private input = -Infinity;
   private lastY = 0;
 
+  /**
+   * `scroller` is the element the transcript scrolls in (presentation mode's stage), or null where the
+   * page itself scrolls; `covered` is how much of the window's foot is covered (a bar kept on screen).
+   */
   constructor(
     private readonly list: HTMLElement,
     private readonly playing: () => boolean,
+    private readonly scroller: () => HTMLElement | null = () => null,
+    private readonly covered: () => number = () => 0,
   ) {
     this.button.querySelector('[data-words]')!.textContent = tr('newEntries');
     this.button.addEventListener('click', () => {
@@ -52,7 +58,7 @@ export class Follow {
     const mark = () => {
       const now = performance.now();
       // A new gesture: where the page stood before it.
-      if (now - this.input > INPUT_MS) this.lastY = window.scrollY;
+      if (now - this.input > INPUT_MS) this.lastY = this.top();
       this.input = now;
     };
     const options = { capture: true, passive: true } as const;
@@ -67,13 +73,18 @@ export class Follow {
     );
     window.addEventListener('touchmove', mark, options);
     window.addEventListener('keydown', (event) => SCROLL_KEYS.has(event.key) && mark(), options);
-    // The page's scroll bar: a press on the root beside its content.
+    // The scroll bar: a press on the root (or the stage) beside its content.
     window.addEventListener(
       'pointerdown',
-      (event) => event.target === document.documentElement && mark(),
+      (event) => event.target === (this.scroller() ?? document.documentElement) && mark(),
       options,
     );
-    window.addEventListener('scroll', () => this.scrolled(), { passive: true });
+    // Captured at the document: an element's scroll does not bubble.
+    document.addEventListener(
+      'scroll',
+      (event) => event.target === (this.scroller() ?? document) && this.scrolled(),
+      options,
+    );
     // Entries are laid out only once near the screen (content-visibility), so scrolling to the newest
     // can make the ones passed on the way grow, pushing it down again: follow that for a moment.
     new ResizeObserver(() => {
@@ -94,6 +105,11 @@ export class Follow {
     }
     this.settleUntil = performance.now() + SETTLE_MS;
     this.pending = true;
+  }
+
+  /** The foot of the screen is covered anew (a banner came): keep the newest entry in view. */
+  footChanged(): void {
+    if (this.following && this.covered() > 0) this.request();
   }
 
   /** The page's update is over: make the scroll it asked for. Once the run stops, at once. */
@@ -123,8 +139,18 @@ export class Follow {
     const last = this.list.lastElementChild;
     if (!this.following || !(last instanceof HTMLElement) || !this.list.isConnected) return;
     this.lastEnd = performance.now();
-    const below = last.getBoundingClientRect().bottom - window.innerHeight;
-    if (below > 1) window.scrollTo({ top: window.scrollY + below, behavior: 'instant' });
+    const below = last.getBoundingClientRect().bottom - this.bottom();
+    if (below > 1) (this.scroller() ?? window).scrollTo({ top: this.top() + below, behavior: 'instant' });
+  }
+
+  /** How far the transcript is scrolled. */
+  private top(): number {
+    return this.scroller()?.scrollTop ?? window.scrollY;
+  }
+
+  /** Where the transcript's visible part ends, in the window's coordinates. */
+  private bottom(): number {
+    return this.scroller()?.getBoundingClientRect().bottom ?? window.innerHeight - this.covered();
   }
 
   private leave(): void {
@@ -136,12 +162,12 @@ export class Follow {
   // Following goes on while the newest entry shows, and stops when the visitor scrolls up from it.
   private scrolled(): void {
     if (performance.now() - this.input > INPUT_MS) return;
-    const y = window.scrollY;
+    const y = this.top();
     const up = y < this.lastY;
     this.lastY = y;
     const last = this.list.lastElementChild;
     if (!last) return;
-    if (last.getBoundingClientRect().bottom <= window.innerHeight + 48) {
+    if (last.getBoundingClientRect().bottom <= this.bottom() + 48) {
       this.following = true;
       this.button.hidden = true;
     } else if (up) this.leave();

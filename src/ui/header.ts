@@ -156,6 +156,8 @@ function prefs(lang: Lang, switchLang: (lang: Lang) => void): HTMLElement {
 export class Header {
   readonly el: HTMLElement;
   readonly controls: RunControls;
+  /** The run's controls and "Simulate external edit": at phone width, a bar kept on screen. */
+  readonly runBar: HTMLElement;
   private readonly title = h('span', { class: 'scenario-title' });
   private readonly menu: ReturnType<typeof moreMenu> | null;
   private readonly present: HTMLButtonElement;
@@ -210,6 +212,7 @@ export class Header {
       h('label', { class: 'speed' }, h('span', {}, tr('speed')), this.controls.speed),
       this.controls.progress,
     );
+    this.runBar = h('div', { class: 'topbar-row run-bar' }, run, this.controls.external);
     // Two rows: what is open and the page's settings, then the run's controls.
     this.el = h(
       'header',
@@ -225,7 +228,7 @@ export class Header {
         this.menu?.el,
         !embed && prefs(lang, actions.lang),
       ),
-      h('div', { class: 'topbar-row' }, run, this.controls.external),
+      this.runBar,
     );
   }
 

@@ -1,5 +1,5 @@
 import type { FsBackend } from '../fs/types';
-import type { Scenario } from '../model';
+import { unexpectedErrors, type Scenario, type UnexpectedError } from '../model';
 import type { Playground } from '../run';
 import type { UiStore } from './state';
 
@@ -8,19 +8,24 @@ export interface OutcomeCheck {
   ok: boolean;
   /** What differs, each with what the scenario expected and what the run gave. */
   differences: { what: string; expected: string; seen: string }[];
+  /** A run of a scenario without an outcome: the errors no step expects, each with its step. */
+  unexpected?: UnexpectedError[];
 }
 
 /**
  * Compares a finished run with its scenario's `outcome`: the error codes the agent met, in order, and
- * each file's content byte for byte. Null when the scenario states no outcome.
+ * each file's content byte for byte. A scenario without an outcome is checked against its own steps
+ * instead: the run fails when a call met an error its step did not `expect` (`unexpected`, each with
+ * its step); null when it met none.
  */
 export async function checkOutcome(
   scenario: Scenario,
   errors: readonly string[],
   fs: FsBackend,
+  unexpected: readonly UnexpectedError[] = [],
 ): Promise<OutcomeCheck | null> {
   const outcome = scenario.outcome;
-  if (!outcome) return null;
+  if (!outcome) return unexpected.length ? { ok: false, differences: [], unexpected: [...unexpected] } : null;
   const differences: OutcomeCheck['differences'] = [];
   const show = (codes: readonly string[]) => (codes.length ? codes.join(', ') : '—');
   if (show(outcome.errors) !== show(errors)) {
@@ -47,7 +52,9 @@ export function watchOutcomes(store: UiStore, pg: () => Playground, fs: FsBacken
     const run = pg();
     if (run.scenario.lab) return;
     const session = run.session;
-    void checkOutcome(run.scenario, run.errors(), fs).then((checked) => {
+    const { events, progress, model } = run.saved();
+    const unexpected = model ? [] : unexpectedErrors(run.scenario.steps, events, progress.manual);
+    void checkOutcome(run.scenario, run.errors(), fs, unexpected).then((checked) => {
       if (run.session === session && store.get().run === 'done') store.set({ outcome: checked });
     });
   });

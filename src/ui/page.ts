@@ -15,6 +15,7 @@ import { ManualPanel } from './manual';
 import { FilesList, LedgerPanel, LogPanel, ToolsPanel, type Panel } from './panels';
 import { SidePanels } from './side';
 import type { Replaying, UiStore } from './state';
+import { splitHandle } from './split';
 import { TranscriptView } from './transcript';
 import { filesOfLog, type FileSource, type WorkspaceFiles } from './workspace';
 
@@ -99,13 +100,22 @@ export class PageView {
     this.header = new Header(store, actions, embed);
     this.banners = new Banners({
       store,
-      persistent: spec.fs.persistent,
       embed,
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
     this.ask = new AskView(actions.reveal);
-    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing');
+    // In presentation mode the transcript scrolls inside its pane (see present.css), where it does.
+    const scroller = () => {
+      const pane = this.transcript.el.closest<HTMLElement>('.pane.transcript');
+      return pane && getComputedStyle(pane).overflowY === 'auto' ? pane : null;
+    };
+    // At phone width the run bar and the banners are kept at the foot of the screen (see phone.css).
+    const covered = () =>
+      [this.header.runBar, this.banners.el]
+        .filter((el) => getComputedStyle(el).position === 'fixed')
+        .reduce((sum, el) => sum + el.offsetHeight, 0);
+    this.follow = new Follow(this.transcript.el, () => store.get().run === 'playing', scroller, covered);
     this.transcript.onAppend(() => this.follow.appended());
     const files = (): FileSource => this.replayed()?.files ?? spec.files;
     // A replay has no file to open: contents were never logged.
@@ -135,38 +145,40 @@ export class PageView {
     // change as they wrap and come and go.
     const { el: header } = this.header;
     const { el: banners } = this.banners;
+    const { runBar } = this.header;
     const observer = new ResizeObserver(() => {
       if (!header.isConnected) return;
       root.style.setProperty('--header-h', `${header.offsetHeight}px`);
       root.style.setProperty('--banners-h', `${banners.offsetHeight}px`);
+      root.style.setProperty('--run-bar-h', `${runBar.offsetHeight}px`);
+      this.follow.footChanged();
     });
     observer.observe(header);
     observer.observe(banners);
+    observer.observe(runBar);
     if (embed) root.dataset.embed = 'true';
+    const layout = h('div', { class: 'layout' });
+    layout.append(
+      h(
+        'section',
+        { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
+        h('h2', { class: 'visually-hidden' }, tr('transcript')),
+        h('section', { class: 'lesson', 'aria-label': tr('lesson') }, this.teaches),
+        this.modelSlot,
+        this.compare.el,
+        this.transcript.el,
+        this.ask.el,
+        this.follow.button,
+      ),
+      splitHandle(layout),
+      h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
+    );
     root.replaceChildren(
       this.header.el,
+      // What this is, in one sentence, on the first screen; each lesson then opens with its own line.
+      ...(embed ? [] : [h('p', { class: 'tagline' }, tr('tagline'))]),
       this.banners.el,
-      h(
-        'div',
-        { class: 'layout' },
-        h(
-          'section',
-          { class: 'pane transcript', id: 'pane-transcript', role: 'tabpanel' },
-          h('h2', { class: 'visually-hidden' }, tr('transcript')),
-          h(
-            'section',
-            { class: 'lesson', 'aria-label': tr('lesson') },
-            !embed && h('p', { class: 'tagline' }, tr('tagline')),
-            this.teaches,
-          ),
-          this.modelSlot,
-          this.compare.el,
-          this.transcript.el,
-          this.ask.el,
-          this.follow.button,
-        ),
-        h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
-      ),
+      layout,
       h('footer', {}, this.status),
     );
   }
@@ -192,7 +204,8 @@ export class PageView {
     root.dataset.asking = String(pg.ask?.revealed === false && !replay);
     root.dataset.present = String(present);
     const { outcome } = store.get();
-    if (outcome && !replay) root.dataset.outcome = outcome.ok ? 'ok' : 'mismatch';
+    if (outcome && !replay)
+      root.dataset.outcome = outcome.ok ? 'ok' : outcome.unexpected ? 'unexpected' : 'mismatch';
     else delete root.dataset.outcome;
     // For tests and hosts: the actions taken, retries included (a step of the script may hold several).
     root.dataset.position = String(pg.position);

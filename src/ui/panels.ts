@@ -96,8 +96,8 @@ function ledgerCells(path: string, entry: LedgerEntry, now: string | undefined):
       'td',
       {},
       stale
-        ? h('span', { class: 'badge warn' }, `⚠ ${tr('stale')}`)
-        : h('span', { class: 'badge' }, `✓ ${tr('current')}`),
+        ? h('span', { class: 'badge warn' }, `⚠\u00a0${tr('stale')}`)
+        : h('span', { class: 'badge' }, `✓\u00a0${tr('current')}`),
     ),
   ];
 }

@@ -19,7 +19,7 @@ import {
 } from '../model';
 import type { Playground } from '../run';
 import { tr } from './i18n';
-import { download, importMessage, pastSessionsDialog } from './sessions';
+import { damagedMessage, download, importMessage, pastSessionsDialog } from './sessions';
 import type { Notice, UiStore } from './state';
 
 /** What a saved session has besides its run: set when the session starts. */
@@ -183,19 +183,26 @@ export class Persistence {
     const store = this.spec.sessions;
     if (!store) return;
     await this.saved();
-    const dialog = pastSessionsDialog(
-      await store.list(),
-      this.spec.pg().session.id,
-      (id) => void this.openStored(id),
-    );
+    const dialog = pastSessionsDialog({
+      heads: await store.list(),
+      damaged: await store.damaged(),
+      current: this.spec.pg().session.id,
+      open: (id) => void this.openStored(id),
+      // Nothing is opened, moved or deleted: the visitor learns why, with the code.
+      openDamaged: (damaged) => this.notice(damagedMessage(damaged), { code: damaged.code }),
+    });
     document.body.append(dialog);
     dialog.showModal();
   }
 
+  // A session found damaged only now (its log read for the first time) is set aside, and says why.
   private async openStored(id: string): Promise<void> {
-    const record = await this.spec.sessions?.get(id);
-    if (!record) this.notice(tr('sessionMissing'));
-    else this.spec.replay(record.events, record.title, record.scenario, record.model);
+    const store = this.spec.sessions;
+    const record = await store?.get(id);
+    if (record) return this.spec.replay(record.events, record.title, record.scenario, record.model);
+    const damaged = (await store?.damaged())?.find((d) => d.id === id);
+    if (damaged) this.notice(damagedMessage(damaged), { code: damaged.code });
+    else this.notice(tr('sessionMissing'));
   }
 }
 

@@ -41,8 +41,9 @@ export class Runner {
   }
 
   /**
-   * Plays to the end at the chosen speed. At a scripted external edit it waits for the visitor's button,
-   * and goes on once the edit is made; with `autoExternal` the scenario makes it by itself.
+   * Plays to the end at the chosen speed. At a scripted external edit it pauses, so the class sees the
+   * script wait, presses the button and reads the diff before Play goes on; with `autoExternal` the
+   * scenario makes the edit by itself and Play runs through.
    */
   async play(): Promise<void> {
     const { run, replay } = this.store.get();
@@ -62,27 +63,13 @@ export class Runner {
         break;
       }
       if (pg.waiting && !auto) {
-        await this.edited();
-        continue;
+        this.pause();
+        return;
       }
       const ms = speeds[this.store.get().speed];
       await (ms > 0 ? sleep(ms) : nextTask());
     }
     if (pg.done && this.playing()) this.store.set({ run: 'done' });
-  }
-
-  /** Resolves once the edit the script waits for is made, or the run stops playing. */
-  private edited(): Promise<void> {
-    return new Promise((resolve) => {
-      const check = () => {
-        if (this.pg().waiting && this.playing()) return;
-        stopRun();
-        stopStore();
-        resolve();
-      };
-      const stopRun = this.pg().subscribe(check);
-      const stopStore = this.store.on(['run', 'replay'], check);
-    });
   }
 
   pause(): void {

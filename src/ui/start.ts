@@ -1,5 +1,7 @@
+import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
 import {
+  ANY_VISITOR_TOOL,
   parseScenarioFile,
   scenarioById,
   type LabPlugin,
@@ -15,6 +17,7 @@ import { tr } from './i18n';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
 import type { uiStore } from './state';
 import { type Speed } from './state';
+import type { StorageState } from './storage';
 
 /** Options of the app. */
 export interface AppSpec {
@@ -22,6 +25,8 @@ export interface AppSpec {
   fs: FsBackend;
   lang: Lang;
   scenario: Scenario;
+  /** The address `scenario` was fetched from (`?scenario-url=`): the embed snippet names the file by it. */
+  scenarioUrl?: string;
   /** A compact view for an iframe: the transcript and the button, no chrome. */
   embed?: boolean;
   speed?: Speed;
@@ -29,6 +34,13 @@ export interface AppSpec {
   notice?: { text: string; code?: string };
   /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
   sessions?: SessionStore | null;
+  /** Where the lab keeps its plugins; null keeps none (default: this browser's store). */
+  kept?: UseStore | null;
+  /**
+   * Why the page keeps nothing (a banner with `STORAGE_UNAVAILABLE` says so), or null when it keeps what
+   * it should; by default, whether `fs` is persistent (an embed keeps nothing on purpose, and says nothing).
+   */
+  storage?: StorageState | null;
   /** A saved run to carry on at start instead of loading `scenario` afresh. */
   resume?: SessionRecord | null;
   /** Whether runs get the observation policy (default true). */
@@ -76,7 +88,8 @@ export async function startPlayground(spec: AppSpec): Promise<Started> {
 /** The scenario a saved run ran: the one it carries (a scenario of the visitor's own), or a built-in. */
 function savedScenario(saved: SessionRecord): Scenario {
   if (saved.custom !== undefined) {
-    const read = parseScenarioFile(saved.custom);
+    // The run may have called a tool of the visitor's plugins, which is known only once they run again.
+    const read = parseScenarioFile(saved.custom, { tools: ANY_VISITOR_TOOL });
     if (!read.ok) throw new RangeError(`its scenario no longer reads (${read.error.message})`);
     return read.value;
   }
@@ -94,6 +107,7 @@ export function initialState(spec: AppSpec, pg: Playground): Parameters<typeof u
     notice: spec.notice ? { ...spec.notice, tone: 'warn' } : null,
     autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),
     present: spec.present ?? false,
+    storage: spec.storage !== undefined ? spec.storage : spec.fs.persistent || spec.embed ? null : 'refused',
   };
 }
 

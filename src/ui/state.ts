@@ -1,6 +1,7 @@
 import type { HarnessEvent, TranscriptEntry } from '../harness';
 import type { Lang, ModelInfo } from '../model';
 import type { OutcomeCheck } from './outcome';
+import type { StorageState } from './storage';
 import { Store } from './store';
 
 /** What the run is doing; mirrored on the root as `data-run-state` for tests and embedding hosts. */
@@ -61,6 +62,8 @@ export interface UiState {
   modelRunning: boolean;
   /** How many of the visitor's plugins take part in runs now (the lab's count; 0 until it loads). */
   activePlugins: number;
+  /** Why this page keeps nothing (its banner says so), or null when storage keeps what it should. */
+  storage: StorageState | null;
 }
 
 /** The interface's store. */
@@ -79,6 +82,7 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     recording: false,
     modelRunning: false,
     activePlugins: 0,
+    storage: null,
     ...initial,
   });
 }

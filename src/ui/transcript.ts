@@ -61,7 +61,11 @@ export class TranscriptView {
       if (!shown) {
         const node = entryView(entry, live);
         this.nodes.set(entry.seq, { entry, node });
-        this.el.append(node);
+        // An entry may come in before one already shown (an external edit made during a call).
+        const next = entries[i + 1];
+        const before = next && this.nodes.get(next.seq)?.node;
+        if (before) before.before(node);
+        else this.el.append(node);
         added.push(node);
       } else if (shown.entry !== entry) {
         patchEntry(shown.node, entry, live);

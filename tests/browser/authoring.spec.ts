@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseScenarioFile } from '../../src/model';
 import { RUN_TIMEOUT, errorCodes, openScenario, openTab, playByMouse, storedText, type WithApp } from './app';
+import { BASE_URL, HOST_ORIGIN } from './env';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -37,7 +38,9 @@ test('record a scenario by playing the model, export it, open the file again: it
   const panel = author(page);
   const status = panel.getByRole('status');
   await expect(panel.getByRole('button', { name: 'Record', exact: true })).toBeDisabled();
-  await expect(status).toHaveText('No scenario yet: start a new one.');
+  await expect(status).toHaveText(
+    'Open now: “Happy path”. Edit this scenario to change it (a built-in one as your copy), or start a new one.',
+  );
 
   await panel.getByRole('button', { name: 'New scenario', exact: true }).click();
   await expect(panel.locator('.cm-content')).toContainText('"my-scenario"', { timeout: RUN_TIMEOUT });
@@ -139,7 +142,8 @@ test('the JSON editor underlines a schema error at its path; Play runs the file;
   await expect(status).not.toContainText('SCENARIO_INVALID');
   await panel.getByRole('button', { name: 'Play this scenario' }).click();
   await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario');
-  await playByMouse(page);
+  // It plays at once, without Play in the header.
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(page.locator('article[data-tool="read"]')).toContainText('hello');
 
   await page.locator('[role="tab"][data-tab="author"]').click();
@@ -149,4 +153,100 @@ test('the JSON editor underlines a schema error at its path; Play runs the file;
   const html = await snippet.inputValue();
   expect(html).toMatch(/<script src="http:\/\/[^"]+\/embed\.js"><\/script>/);
   expect(html).toContain('<harness-playground scenario-url="my-scenario.json"');
+});
+
+// README "Write your own scenario", Record one in the app: with any scenario open, the tab edits it (an
+// author's file as it is, a built-in as a copy), Play this scenario plays it, and Copy embed snippet
+// names it as a page must: a built-in by id, a fetched file by its address, an edited one by file name.
+const LESSON_URL = `${HOST_ORIGIN}/examples/tutorial/my-lesson.json`;
+const LESSON = parseScenarioFile(
+  readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
+).value!;
+
+/** Presses Copy embed snippet and gives the HTML shown. */
+async function copySnippet(page: Page): Promise<string> {
+  const panel = author(page);
+  await panel.getByRole('button', { name: 'Copy embed snippet' }).click();
+  const snippet = panel.locator('[data-embed-snippet]');
+  await snippet.scrollIntoViewIfNeeded();
+  await expect(snippet).toBeVisible();
+  return snippet.inputValue();
+}
+
+/** Puts `text` into the authoring editor, as typed. */
+async function typeFile(page: Page, text: string): Promise<void> {
+  await author(page).locator('.cm-content').click();
+  await page.keyboard.press('ControlOrMeta+a');
+  await page.keyboard.insertText(text);
+}
+
+test('an author’s file open: Edit this scenario shows it, the snippet names its address, then its file name once edited; Play plays it', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto(`${BASE_URL}?scenario-url=${encodeURIComponent(LESSON_URL)}&speed=instant`);
+  await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  const panel = author(page);
+  const status = panel.getByRole('status');
+  await expect(status).toContainText(`Open now: “${LESSON.title.en}”.`);
+
+  // Nothing drafted: the snippet is for the file open, by the address it came from.
+  expect(await copySnippet(page)).toContain(`<harness-playground scenario-url="${LESSON_URL}"`);
+  await expect(status).toHaveText('Copied. This HTML embeds the file from the address it was opened from.');
+
+  await panel.getByRole('button', { name: 'Edit this scenario' }).click();
+  await expect(panel.locator('.cm-content')).toContainText(`"id": "${LESSON.id}"`, { timeout: RUN_TIMEOUT });
+  await expect(status).toHaveText(
+    `Editing “${LESSON.title.en}”, the scenario open now. Play this scenario runs what the editor holds.`,
+  );
+  // Unchanged, it is still the file at its address.
+  expect(await copySnippet(page)).toContain(`scenario-url="${LESSON_URL}"`);
+
+  // Edited, it is the author's own: named by the file to put beside the page.
+  const file = JSON.parse(await editorText(page)) as { steps: object[] };
+  file.steps.push({ say: 'One more line.' });
+  await typeFile(page, JSON.stringify(file, null, 2));
+  expect(await copySnippet(page)).toContain(`<harness-playground scenario-url="${LESSON.id}.json"`);
+  await expect(status).toHaveText(
+    `Copied. Export the scenario, put ${LESSON.id}.json beside your page, and this HTML in it.`,
+  );
+
+  // Play this scenario plays the edited file: it runs to the external edit it waits for.
+  await panel.getByRole('button', { name: 'Play this scenario' }).click();
+  await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-progress]')).toHaveText(`step 3 of ${LESSON.steps.length + 1}`);
+});
+
+test('a built-in open: the snippet names it by id; Edit this scenario makes a copy, which Play plays', async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await openScenario(page, 'stale-version');
+  await page.locator('[role="tab"][data-tab="author"]').click();
+  const panel = author(page);
+  const status = panel.getByRole('status');
+  await expect(status).toContainText('Open now: “Stale version”.');
+  const html = await copySnippet(page);
+  expect(html).toMatch(/<script src="http:\/\/[^"]+\/embed\.js"><\/script>/);
+  expect(html).toContain('<harness-playground scenario="stale-version" height="auto"></harness-playground>');
+  await expect(status).toHaveText(
+    'Copied. This HTML embeds the built-in scenario “stale-version” by its id: no file to put anywhere.',
+  );
+
+  await panel.getByRole('button', { name: 'Edit this scenario' }).click();
+  await expect(panel.locator('.cm-content')).toContainText('"id": "stale-version-copy"', {
+    timeout: RUN_TIMEOUT,
+  });
+  await expect(status).toContainText('Editing your copy of the built-in “Stale version”');
+  expect(await copySnippet(page)).toContain('scenario-url="stale-version-copy.json"');
+
+  await panel.getByRole('button', { name: 'Play this scenario' }).click();
+  const app = page.locator('#app');
+  await expect(app).toHaveAttribute('data-scenario', 'stale-version-copy');
+  await expect(app).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await page.locator('[data-action="external"]').click();
+  await expect(app).toHaveAttribute('data-outcome', 'ok', { timeout: RUN_TIMEOUT });
 });

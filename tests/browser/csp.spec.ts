@@ -208,9 +208,12 @@ test('an embed on another origin runs under the headers without a violation in e
   await expect(frame.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
   await expect(frame.locator('#app')).toHaveAttribute('data-embed', 'true');
   await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'play' }));
-  // Play waits at the scripted edit for the visitor; the host makes it with the `external` command.
+  // Play pauses at the scripted edit for the visitor; the host makes it with the `external` command,
+  // then plays on.
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'external' }));
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+  await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'play' }));
   await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(frame.locator('article[data-error-code="FS_STALE_VERSION"]').first()).toBeVisible();
   expect(problems).toEqual([]);

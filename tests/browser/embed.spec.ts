@@ -1,11 +1,18 @@
 // The embed API, driven from a tutorial page on another origin (another host name and port): commands
 // by postMessage from the parent, state and event reports back, and everything else ignored.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { HarnessEvent } from '../../src/harness';
+import { scenarios } from '../../src/model';
 import { BASE_URL, HOST_ORIGIN, ORIGIN } from './env';
 import type { Heard } from './pages/embed-host';
 
 const COMMAND = 'harness-playground:command';
+/** The built-in ids, as an unknown id's message lists them. */
+const ids = scenarios
+  .map((s) => s.id)
+  .sort()
+  .join(', ');
 type State = {
   runState: string;
   scenario: string;
@@ -35,6 +42,25 @@ async function host(page: Page, query: string) {
 }
 
 test.describe.configure({ timeout: 120_000 });
+
+test('Play pauses at the scripted edit and the embed reports it: {runState: "paused", waiting: true}; after the edit it stays paused until play', async ({
+  page,
+}) => {
+  const frame = await host(page, 'embed=1&scenario=stale-version&speed=instant');
+  await command(page, 'play');
+  await expect
+    .poll(() => lastState(page), { timeout: 30_000 })
+    .toMatchObject({ runState: 'paused', position: 3, waiting: true, done: false });
+  await frame.locator('[data-action="external"]').click();
+  await expect.poll(() => lastState(page)).toMatchObject({ runState: 'paused', position: 3, waiting: false });
+  await expect(frame.locator('[data-entry="external"]')).toHaveCount(1);
+  await command(page, 'play');
+  await expect
+    .poll(() => lastState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'done', done: true, waiting: false });
+  // Never "playing" while the script waits for the edit.
+  expect((await states(page)).filter((s) => s.waiting && s.runState === 'playing')).toEqual([]);
+});
 
 test('a host page on another origin drives the embed and hears its state and every event', async ({
   page,
@@ -149,7 +175,6 @@ test('the embed ignores malformed commands and commands from any window but its 
     { type: COMMAND, command: 'PLAY' },
     { type: 'harness-playground:commands', command: 'play' },
     { type: COMMAND, command: 'load' },
-    { type: COMMAND, command: 'load', scenario: 'no-such-scenario' },
     { type: COMMAND, command: 'load', scenario: '../../etc' },
     { type: COMMAND, command: 'load', scenario: 42 },
     { type: 'harness-playground:state', state: { runState: 'done' } },
@@ -179,10 +204,85 @@ test('the embed ignores malformed commands and commands from any window but its 
   expect(errors).toEqual([]);
 });
 
+test('README “Embed it in your site”: a load the embed cannot follow shows its coded error in place of the lesson and tells the host; nothing plays', async ({
+  page,
+}) => {
+  const frame = await host(page, 'embed=1&scenario=stale-version&speed=instant');
+  await command(page, 'step');
+  await expect.poll(() => lastState(page)).toMatchObject({ position: 1 });
+  await send(page, { type: COMMAND, command: 'load', scenario: 'no-such-scenario' });
+  const panel = frame.locator('[data-embed-error]');
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_UNKNOWN');
+  await expect(panel).toContainText('This lesson cannot be opened');
+  const message = `"no-such-scenario" is not a built-in scenario; the built-in ids are ${ids}`;
+  await expect(panel).toContainText(`SCENARIO_UNKNOWN ${message}`);
+  await expect(panel).toContainText('Use one of the built-in ids the message lists.');
+  await expect(frame.locator('#app')).toBeHidden();
+  await expect
+    .poll(async () =>
+      (await heard(page)).map((m) => m.data).filter((d) => d.type === 'harness-playground:error'),
+    )
+    .toEqual([
+      {
+        type: 'harness-playground:error',
+        code: 'SCENARIO_UNKNOWN',
+        message,
+      },
+    ]);
+  // Play does nothing while the error stands; a good load brings the lesson back.
+  await command(page, 'play');
+  await send(page, { type: COMMAND, command: 'load', scenario: { format: 'harness-playground/scenario' } });
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_INVALID');
+  await send(page, { type: COMMAND, command: 'load', scenario: 'card-tour' });
+  await expect(frame.locator('[data-embed-error]')).toHaveCount(0);
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'card-tour');
+  await expect(frame.locator('#app')).toBeVisible();
+});
+
 test('a page that is not framed posts nothing and listens to nobody', async ({ page }) => {
   await page.goto('./?embed=1&scenario=happy-path');
   await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true');
   await page.evaluate((c) => window.postMessage({ type: c, command: 'step' }, '*'), COMMAND);
   await page.waitForTimeout(300);
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'idle');
+});
+
+test('README “Embed it in your site”: hold=1 shows and reports nothing until the host’s load; the theme command sets the theme and the host’s look', async ({
+  page,
+}) => {
+  const app = `${BASE_URL}?embed=1&hold=1&theme=dark&speed=instant`;
+  await page.goto(`${HOST_ORIGIN}/test-pages/embed-host.html?app=${encodeURIComponent(app)}`);
+  await expect
+    .poll(async () => (await heard(page)).some((m) => m.data.type === 'harness-playground:ready'), {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  const frame = page.frameLocator('iframe[name="playground"]');
+  const html = frame.locator('html');
+  await expect(html).toHaveAttribute('data-theme', 'dark');
+  await expect(frame.locator('#app')).toBeHidden();
+  expect(await states(page)).toEqual([]);
+  expect(await events(page)).toEqual([]);
+
+  const lesson = JSON.parse(
+    readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
+  );
+  await command(page, 'load', { scenario: lesson });
+  await expect(frame.locator('#app')).toBeVisible();
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', lesson.id);
+  // What the host hears starts with the lesson asked for: never the default one.
+  await expect.poll(async () => (await states(page)).length).toBeGreaterThan(0);
+  expect(new Set((await states(page)).map((s) => s.scenario))).toEqual(new Set([lesson.id]));
+
+  await command(page, 'theme', {
+    theme: 'light',
+    style: { bg: 'rgb(16, 32, 48)', fg: 'not a colour;', font: 'Georgia, serif' },
+  });
+  await expect(html).toHaveAttribute('data-theme', 'light');
+  await expect(frame.locator('body')).toHaveCSS('background-color', 'rgb(16, 32, 48)');
+  await expect(frame.locator('body')).toHaveCSS('font-family', 'Georgia, serif');
+  // A value the browser would not take is left out: the text keeps the theme's colour.
+  expect(await html.evaluate((el) => el.style.getPropertyValue('--ink'))).toBe('');
+  await command(page, 'theme', { theme: 'auto' });
+  await expect(html).not.toHaveAttribute('data-theme', /./);
 });

@@ -2,6 +2,7 @@
 // (tests/browser/pages/kit-app.ts) that speaks the app's side of the protocol when the test says so:
 // the frame's address, commands queued until ready and sent only to the kit's own frame, reports heard
 // only from it, auto height, scenario objects and addresses, click-to-load, the element, and misuse.
+import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Frame, type Page } from '@playwright/test';
 import type { EmbedOptions } from '../../src/kit/options';
@@ -35,7 +36,7 @@ async function embed(page: Page, name: string, target: string, options: EmbedOpt
       const w = window as unknown as { __embeds?: Record<string, unknown> };
       (w.__embeds ??= {})[name] = controller;
       const heard: HeardByHost[] = (window.__kitHost!.heard[name] = []);
-      for (const kind of ['ready', 'state', 'event', 'resize'] as const)
+      for (const kind of ['ready', 'state', 'event', 'resize', 'error'] as const)
         controller.on(kind, (payload: unknown) => heard.push({ kind, payload }));
     },
     { name, target, options },
@@ -74,6 +75,15 @@ const heardByHost = (page: Page, name: string) =>
   page.evaluate((n) => window.__kitHost!.heard[n] ?? [], name) as Promise<HeardByHost[]>;
 
 test.describe.configure({ timeout: 60_000 });
+
+const myLesson = JSON.parse(
+  readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
+) as Record<string, unknown>;
+
+const embedWithErrors = (page: Page, name: string, target: string, options: EmbedOptions) =>
+  embed(page, name, target, options);
+const errorsOf = async (page: Page, name: string) =>
+  (await heardByHost(page, name)).filter((h) => h.kind === 'error').map((h) => h.payload);
 
 test('the frame’s address carries the scenario and the settings, on the playground the kit names', async ({
   page,
@@ -117,9 +127,15 @@ test('without `app`, the playground is the folder embed.js came from, and the pa
     .toMatchObject({ scenario: 'happy-path', position: 0 });
 });
 
-test('a scenario address is resolved against the page and sent as scenario-url', async ({ page }) => {
+test('a scenario address the page cannot read is resolved against the page and sent as scenario-url', async ({
+  page,
+}) => {
   await host(page);
+  // Another origin that does not allow the read: the kit cannot fetch it, so the frame is to.
+  await page.route('**/lessons/one.json', (route) => route.abort());
   await embed(page, 'a', '#a', { scenario: 'lessons/one.json', app: standIn('a') });
+  // The frame comes once the page's own read has failed.
+  await expect.poll(() => frameSrc(page, 'a')).not.toBeNull();
   const src = new URL((await frameSrc(page, 'a'))!);
   expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/test-pages/lessons/one.json`);
   expect(src.searchParams.has('scenario')).toBe(false);
@@ -249,8 +265,9 @@ test('a scenario object is loaded by command once ready, before play; the addres
   };
   await embed(page, 'a', '#a', { scenario: lesson, autoplay: true, app: standIn('a') });
   const src = new URL((await frameSrc(page, 'a'))!);
-  // Nor does autoplay: the default scenario must not start playing before the object arrives.
-  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'lang', 'name']);
+  // Nor does autoplay: the default scenario must not start playing before the object arrives; the
+  // frame holds (shows nothing) until it does.
+  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'hold', 'lang', 'name']);
   const app = await appOf(page, 'a');
   await call(page, 'a', 'step');
   await app.evaluate(() => window.__app!.ready());
@@ -275,10 +292,18 @@ test('load: an id or an object by command; an address opens a fresh frame and dr
     .poll(() => commandsOf(app))
     .toEqual([{ type: COMMAND, command: 'load', scenario: 'card-tour' }]);
 
-  const before = await page.evaluate(() => history.length);
+  // A file the page can read is read by the kit and sent whole.
   await call(page, 'a', 'load', `${HOST_ORIGIN}/examples/tutorial/my-lesson.json`);
+  await expect
+    .poll(async () => (await commandsOf(app))[1])
+    .toEqual({ type: COMMAND, command: 'load', scenario: myLesson });
+
+  const before = await page.evaluate(() => history.length);
+  await page.route('**/elsewhere/lesson.json', (route) => route.abort());
+  await call(page, 'a', 'load', `${HOST_ORIGIN}/elsewhere/lesson.json`);
+  await expect.poll(() => frameSrc(page, 'a')).toContain('scenario-url=');
   const src = new URL((await frameSrc(page, 'a'))!);
-  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/examples/tutorial/my-lesson.json`);
+  expect(src.searchParams.get('scenario-url')).toBe(`${HOST_ORIGIN}/elsewhere/lesson.json`);
   expect(await page.evaluate(() => document.querySelectorAll('.harness-playground').length)).toBe(1);
   expect(await page.evaluate(() => history.length)).toBe(before);
   await expect
@@ -324,7 +349,12 @@ test('click to load: the card of a scenario object speaks the page’s language;
   page,
 }) => {
   await host(page, '&page-lang=zh');
-  const lesson = { title: { en: 'Mine', zh: '我的课' }, teaches: { en: 'A lesson', zh: '一课' } };
+  const lesson = {
+    format: 'harness-playground/scenario',
+    version: 1,
+    title: { en: 'Mine', zh: '我的课' },
+    teaches: { en: 'A lesson', zh: '一课' },
+  };
   await embed(page, 'a', '#a', { scenario: lesson, clickToLoad: true, app: standIn('a') });
   const card = page.locator('#a [data-placeholder]');
   await expect(card.locator('.title')).toHaveText('我的课');
@@ -340,22 +370,234 @@ test('click to load: the card of a scenario object speaks the page’s language;
     ]);
 });
 
-test('click to load: a card whose file cannot be read keeps its stand-in title, and step loads it too', async ({
+const unknownMessage = `"no-such-lesson" is not a built-in scenario; the built-in ids are ${scenarios
+  .map((s) => s.id)
+  .sort()
+  .join(', ')}`;
+
+test('README “Embed it in your site”: an unknown built-in id is SCENARIO_UNKNOWN on the card, in the console and to on(error), listing the ids', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+  await host(page);
+  await embedWithErrors(page, 'a', '#a', {
+    scenario: 'no-such-lesson',
+    clickToLoad: true,
+    app: standIn('a'),
+  });
+  const card = page.locator('#a [data-placeholder]');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_UNKNOWN');
+  const alert = card.getByRole('alert');
+  await alert.scrollIntoViewIfNeeded();
+  await expect(alert).toContainText(`SCENARIO_UNKNOWN ${unknownMessage}`);
+  await expect(alert).toContainText('Use one of the built-in ids the message lists.');
+  await expect(card.getByRole('button', { name: 'Play' })).toHaveCount(0);
+  expect((await new AxeBuilder({ page }).include('#a').analyze()).violations).toEqual([]);
+  await expect
+    .poll(() => errorsOf(page, 'a'))
+    .toEqual([{ code: 'SCENARIO_UNKNOWN', message: unknownMessage }]);
+  expect(consoleErrors).toHaveLength(1);
+  expect(consoleErrors[0]).toMatch(
+    /^SCENARIO_UNKNOWN: "no-such-lesson" is not a built-in scenario; the built-in ids are ambiguous-edit, .*truncation\. Use one of/,
+  );
+  // Nothing is played instead: no frame comes, whatever the page asks.
+  await call(page, 'a', 'step');
+  await call(page, 'a', 'play');
+  expect(await frameSrc(page, 'a')).toBeNull();
+});
+
+test('README “Embed it in your site”: a file the page reads is handed to the frame whole; a 404 or a bad file is an error, never another lesson', async ({
   page,
 }) => {
   await host(page);
-  await embed(page, 'a', '#a', { scenario: 'no-such-lesson', clickToLoad: true, app: standIn('a') });
-  const card = page.locator('#a [data-placeholder]');
-  await expect(card.locator('.title')).toHaveText('no-such-lesson');
-  await page.waitForTimeout(300);
-  await expect(card.locator('.title')).toHaveText('no-such-lesson');
-  await call(page, 'a', 'pause');
-  await expect(card).toHaveCount(1);
-  await call(page, 'a', 'step');
-  await expect(card).toHaveCount(0);
+  await embed(page, 'a', '#a', { scenario: '../examples/tutorial/my-lesson.json', app: standIn('a', true) });
   const app = await appOf(page, 'a');
-  await app.evaluate(() => window.__app!.ready());
-  await expect.poll(async () => (await commandsOf(app)).map((c) => c.command)).toEqual(['pause', 'step']);
+  const src = new URL((await frameSrc(page, 'a'))!);
+  expect(src.searchParams.has('scenario-url')).toBe(false);
+  expect(src.searchParams.get('hold')).toBe('1');
+  await expect.poll(() => commandsOf(app)).toEqual([{ type: COMMAND, command: 'load', scenario: myLesson }]);
+
+  await embedWithErrors(page, 'b', '#b', { scenario: 'lessons/missing.json', app: standIn('b') });
+  const card = page.locator('#b [data-placeholder]');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_FETCH_FAILED');
+  await expect(card.getByRole('alert')).toContainText(
+    `SCENARIO_FETCH_FAILED the server answered HTTP 404 for ${HOST_ORIGIN}/test-pages/lessons/missing.json`,
+  );
+  expect(await frameSrc(page, 'b')).toBeNull();
+  await page.route('**/lessons/old.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify({ ...myLesson, version: 9 }) }),
+  );
+  await call(page, 'b', 'load', 'lessons/old.json');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_WRONG_VERSION');
+  await expect
+    .poll(async () => (await errorsOf(page, 'b')).map((e) => (e as { code: string }).code))
+    .toEqual(['SCENARIO_FETCH_FAILED', 'SCENARIO_WRONG_VERSION']);
+});
+
+test('README “Embed it in your site”: an error the playground reports reaches the console, code first, and on(error)', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (m) => void (m.type() === 'error' && consoleErrors.push(m.text())));
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'stale-version', app: standIn('a', true) });
+  const app = await appOf(page, 'a');
+  await app.evaluate(() =>
+    window.__app!.post({
+      type: 'harness-playground:error',
+      code: 'SCENARIO_INVALID',
+      message: 'steps[0]: bad',
+    }),
+  );
+  await expect
+    .poll(() => errorsOf(page, 'a'))
+    .toEqual([{ code: 'SCENARIO_INVALID', message: 'steps[0]: bad' }]);
+  expect(consoleErrors).toEqual([
+    expect.stringMatching(/^SCENARIO_INVALID: steps\[0\]: bad\. Fix the file at the place named/),
+  ]);
+});
+
+test('README “Embed it in your site”: a built-in’s card has its title and lesson from embed.js, with no request for its file', async ({
+  page,
+}) => {
+  const asked: string[] = [];
+  page.on('request', (r) => void (r.url().includes('/scenarios/') && asked.push(r.url())));
+  await host(page, '&page-lang=zh');
+  await embed(page, 'a', '#a', { scenario: 'stale-version', clickToLoad: true, app: standIn('a') });
+  const s = scenarioById('stale-version')!;
+  const card = page.locator('#a [data-placeholder]');
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.locator('.title')).toHaveText(s.title.zh);
+  await expect(card.locator('.lesson')).toHaveText(s.teaches.zh);
+  expect(asked).toEqual([]);
+});
+
+test('README “Embed it in your site”: max-height caps an auto height; past it the frame scrolls inside', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { maxHeight: 400, app: standIn('a', true) });
+  const a = await appOf(page, 'a');
+  const height = () =>
+    page.locator('#a iframe').evaluate((f) => Math.round(f.getBoundingClientRect().height));
+  await a.evaluate(() => window.__app!.resize(300));
+  await expect.poll(height).toBe(300);
+  await a.evaluate(() => window.__app!.resize(1200));
+  await expect.poll(height).toBe(400);
+  await a.evaluate(() => window.__app!.resize(250));
+  await expect.poll(height).toBe(250);
+  await page.evaluate(
+    (app) => {
+      document.querySelector('#b')!.innerHTML =
+        `<harness-playground max-height="20rem" app="${app}"></harness-playground>`;
+    },
+    standIn('b', true),
+  );
+  await expect(page.locator('#b iframe')).toHaveCSS('max-height', '320px');
+});
+
+test('README “Embed it in your site”: theme auto follows the page’s own toggle, live; an option or attribute holds; --hp-* go in', async ({
+  page,
+}) => {
+  await host(page);
+  await page.evaluate(() => {
+    document.documentElement.classList.add('dark');
+    document.querySelector<HTMLElement>('#a')!.style.cssText = '--hp-bg: #101010; --hp-font: Georgia, serif';
+  });
+  await embed(page, 'a', '#a', { app: standIn('a', true) });
+  expect(new URL((await frameSrc(page, 'a'))!).searchParams.get('theme')).toBe('dark');
+  const app = await appOf(page, 'a');
+  const themes = async () =>
+    (await commandsOf(app)).filter((c) => c.command === 'theme').map((c) => [c.theme, c.style]);
+  // The look goes in at once; the theme is in the address already.
+  await expect.poll(themes).toEqual([['dark', { bg: '#101010', font: 'Georgia, serif' }]]);
+
+  // VitePress: the `dark` class comes and goes.
+  await page.evaluate(() => document.documentElement.classList.remove('dark'));
+  await expect.poll(async () => (await themes()).at(-1)?.[0]).toBe('auto');
+  // Starlight and Docusaurus: data-theme on <html>.
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await expect.poll(async () => (await themes()).at(-1)?.[0]).toBe('dark');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'light'));
+  await expect.poll(async () => (await themes()).at(-1)?.[0]).toBe('light');
+
+  // A theme given holds, whatever the page does; setTheme changes it.
+  await page.evaluate(
+    (app) => {
+      document.querySelector('#b')!.innerHTML =
+        `<harness-playground theme="dark" app="${app}"></harness-playground>`;
+    },
+    standIn('b', true),
+  );
+  await expect(page.locator('#b iframe')).toHaveAttribute('src', /[?&]theme=dark(&|$)/);
+  const b = await appOf(page, 'b');
+  await page.evaluate(() => document.documentElement.setAttribute('data-theme', 'dark'));
+  await page.evaluate(() => document.querySelector('#b harness-playground')!.setAttribute('theme', 'light'));
+  await expect
+    .poll(async () => (await commandsOf(b)).filter((c) => c.command === 'theme').map((c) => c.theme))
+    .toEqual(['light']);
+});
+
+test('README “Embed it in your site”: a file only the playground can reach is fetched by it; its refusal stands in the frame, never another lesson', async ({
+  page,
+}) => {
+  const consoleErrors: string[] = [];
+  page.on(
+    'console',
+    (m) => void (m.type() === 'error' && m.text().startsWith('SCENARIO') && consoleErrors.push(m.text())),
+  );
+  await host(page);
+  // On the playground's origin, sent without CORS: the page cannot read it, the playground can (it is HTML).
+  const file = `${BASE_URL}index.html`;
+  await embed(page, 'a', '#a', { scenario: file });
+  await expect.poll(() => frameSrc(page, 'a')).toContain('scenario-url=');
+  const frame = page.frameLocator('#a iframe');
+  const panel = frame.locator('[data-embed-error]');
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_INVALID', { timeout: 30_000 });
+  await panel.scrollIntoViewIfNeeded();
+  await expect(panel).toContainText('This lesson cannot be opened');
+  await expect(panel).toContainText('SCENARIO_INVALID');
+  await expect(frame.locator('#app')).toBeHidden();
+  await expect.poll(async () => (await errorsOf(page, 'a')).length).toBe(1);
+  expect(consoleErrors).toEqual([expect.stringMatching(/^SCENARIO_INVALID: /)]);
+  // Play from the page plays nothing.
+  await call(page, 'a', 'play');
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'idle');
+  expect((await heardByHost(page, 'a')).filter((h) => h.kind === 'state' || h.kind === 'event')).toEqual([]);
+});
+
+test('README “Embed it in your site”: past max-height the playground scrolls inside and follows the newest entry', async ({
+  page,
+}) => {
+  await host(page);
+  await embed(page, 'a', '#a', { scenario: 'stale-version', speed: 'instant', maxHeight: 360 });
+  const frame = page.frameLocator('#a iframe');
+  await expect(frame.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: 30_000 });
+  await call(page, 'a', 'play');
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: 30_000 });
+  await call(page, 'a', 'external');
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 30_000 });
+  const box = () => page.locator('#a iframe').evaluate((f) => Math.round(f.getBoundingClientRect().height));
+  await expect.poll(box).toBe(360);
+  // The content is taller than the frame, and the newest entry is the one in view.
+  await expect
+    .poll(() =>
+      frame.locator('html').evaluate((html) => {
+        const entries = [...document.querySelectorAll('.transcript-list > *')];
+        const last = entries.at(-1)!.getBoundingClientRect();
+        return (
+          html.scrollHeight > html.clientHeight && last.bottom <= html.clientHeight + 1 && last.bottom > 0
+        );
+      }),
+    )
+    .toBe(true);
+  // Every entry is drawn, in view or not, so the height and the text are whole.
+  const drawn = await frame
+    .locator('.transcript-list > *')
+    .evaluateAll((entries) => entries.map((e) => getComputedStyle(e).contentVisibility));
+  expect(drawn.length).toBeGreaterThan(3);
+  expect(new Set(drawn)).toEqual(new Set(['visible']));
 });
 
 test('the element embeds by its attributes, fires its reports as events and follows attribute changes', async ({
@@ -420,6 +662,7 @@ test('the element embeds by its attributes, fires its reports as events and foll
 
 test('the element reads scenario-url against the page', async ({ page }) => {
   await host(page);
+  await page.route('**/examples/x.json', (route) => route.abort());
   await page.evaluate((app) => {
     document.querySelector('#a')!.innerHTML =
       `<harness-playground scenario-url="../examples/x.json" app="${app}"></harness-playground>`;
@@ -463,6 +706,7 @@ test('misuse throws a TypeError or RangeError that names the option', async ({ p
   expect(await thrown(`window.__embeds.a.on('click', () => {})`)).toMatch(
     /^RangeError: Unknown report "click"/,
   );
+  expect(await thrown(`window.__embeds.a.setTheme('sepia')`)).toMatch(/^RangeError: Unknown theme "sepia"/);
 });
 
 test('the site serves the scenario format’s JSON Schema and every built-in scenario file to copy', async ({

@@ -196,7 +196,7 @@ test('a contributed tool shows its own terminal card; an invalid card is generic
   const generic = page.locator('article.result[data-tool="shell"]').last();
   await expect(generic).toHaveAttribute('data-card', 'generic');
   await expect(generic.locator('.fallback')).toContainText(
-    'Shown as a generic card: presenter threw: tool.presentResult returned an invalid result: field "output": expected a string, not a number',
+    'Shown as a generic card: invalid card: tool.presentResult returned an invalid result: field "output": expected a string, not a number',
   );
   const call = page.locator('.lab-call[data-hook="tool.presentResult"][data-outcome="error"]').first();
   await expect(call).toContainText('PLUGIN_DECISION_INVALID');

@@ -69,7 +69,7 @@ test('OpenAI-compatible: the text streams in, the visitor’s edit lands while a
   await expect(run).toHaveAttribute('data-model-run', 'requesting');
   await page.locator('[data-action="external"]').click();
   await expect(page.locator('.external-entry[data-who="button"]')).toContainText(
-    'someone else changes the port',
+    'Someone else changes the port',
   );
   fake.open(token, 'turn2');
   await expect(run).toHaveAttribute('data-model-run', 'done', { timeout: RUN_TIMEOUT });

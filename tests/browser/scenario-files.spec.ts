@@ -94,6 +94,19 @@ for (const [what, name, body, status, code, words] of [
     /steps\[1\]/,
   ],
   [
+    // README "Write your own scenario", The tools a call can name: arguments are checked at load.
+    'a call with an argument its tool does not have',
+    'grep-path.json',
+    JSON.stringify(
+      lessonWith((f) =>
+        (f.steps as object[]).push({ call: 'grep', args: { pattern: 'x', path: '/todo.md' } }),
+      ),
+    ),
+    200,
+    'SCENARIO_INVALID',
+    /steps\[5\]\.args\.path: not an argument of grep/,
+  ],
+  [
     'a file over 1 MiB',
     'huge.json',
     JSON.stringify(
@@ -176,7 +189,7 @@ test('a scenario too large for a link is refused with LINK_TOO_LONG, pointing to
   await expect(banner).toContainText('?scenario-url=');
 });
 
-test('the embed API loads a whole scenario object, and ignores one that does not fit the format', async ({
+test('the embed API loads a whole scenario object; one that does not fit the format shows its code in place of the lesson', async ({
   page,
 }) => {
   const app = `${BASE_URL}?embed=1&scenario=happy-path&speed=instant`;
@@ -189,11 +202,16 @@ test('the embed API loads a whole scenario object, and ignores one that does not
     command: 'load',
     scenario: lessonWith((f) => (f.id = 'x y')),
   });
+  await expect(frame.locator('[data-embed-error]')).toHaveAttribute('data-code', 'SCENARIO_INVALID');
   await send({ type: 'harness-playground:command', command: 'load', scenario: JSON.parse(LESSON_TEXT) });
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', LESSON.id);
+  await expect(frame.locator('[data-embed-error]')).toHaveCount(0);
   await send({ type: 'harness-playground:command', command: 'play' });
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await send({ type: 'harness-playground:command', command: 'external' });
+  // The run stays paused after the edit; Play goes on.
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+  await send({ type: 'harness-playground:command', command: 'play' });
   await expect(frame.locator('#app')).toHaveAttribute('data-outcome', 'ok', { timeout: RUN_TIMEOUT });
 });
 
@@ -209,4 +227,38 @@ test('an outcome the run does not meet is shown plainly, expected beside seen', 
   const row = page.locator('[data-banner="done"] tr[data-difference="errors"]');
   await expect(row.locator('td').first()).toHaveText('FS_NOT_OBSERVED');
   await expect(row.locator('td').last()).toHaveText('FS_STALE_VERSION');
+});
+
+// README "Write your own scenario": a run without an outcome that meets an error no step expects ends
+// with a warning that names it, never "✓ The script is done".
+test('a scenario without an outcome whose run meets an unexpected error ends with a warning naming it', async ({
+  page,
+}) => {
+  const url = await serve(page, 'no-outcome.json', JSON.stringify(lessonWith((f) => delete f.outcome)));
+  await openAt(page, `scenario-url=${encodeURIComponent(url)}&speed=instant&autoplay=1`);
+  await expect(page.locator('#app')).toHaveAttribute('data-outcome', 'unexpected', { timeout: RUN_TIMEOUT });
+  const banner = page.locator('[data-banner="done"]');
+  await banner.scrollIntoViewIfNeeded();
+  await expect(banner).toBeVisible();
+  await expect(banner).toContainText('The script is done, but its calls met errors no step expects:');
+  await expect(banner.locator('li')).toHaveText(['FS_STALE_VERSION at step 4']);
+  await expect(banner).toContainText('name the code in that step’s "expect"');
+  await expect(banner).not.toContainText('✓');
+});
+
+// README "Write your own scenario": `lab` works in an author's file as in a built-in one.
+test('an author’s file made for a lab example ("lab") opens with the example applied', async ({ page }) => {
+  const builtIn = JSON.parse(
+    readFileSync(new URL('../../src/model/scenarios/lab-deny-secrets.json', import.meta.url), 'utf8'),
+  ) as Record<string, unknown>;
+  const url = await serve(page, 'my-secrets.json', JSON.stringify({ ...builtIn, id: 'my-secrets' }));
+  await openAt(page, `scenario-url=${encodeURIComponent(url)}&speed=instant`);
+  await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-secrets');
+  await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', 'lab');
+  await expect(page.locator('[data-slot="0"]')).toHaveAttribute('data-applied', 'true', {
+    timeout: RUN_TIMEOUT,
+  });
+  await expect(page.locator('.lab-slot-name').first()).toContainText('deny-secrets');
+  await playByMouse(page);
+  expect(await errorCodes(page)).toEqual(['HOOK_DENIED', 'HOOK_DENIED']);
 });

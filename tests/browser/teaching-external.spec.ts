@@ -1,6 +1,6 @@
 // The teaching stage, part one: edits behind the agent's back as a class sees them. Each is a transcript
 // entry saying who made it, the path, the versions before and after, the change as a diff and the
-// script's note; Play waits for the visitor's button at a scripted edit; every fresh run reads v1 → v2;
+// script's note; Play pauses for the visitor's button at a scripted edit; every fresh run reads v1 → v2;
 // the transcript and the event log follow new entries. Driven with the mouse and keys, read off the screen.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { scenarioById } from '../../src/model';
@@ -58,7 +58,7 @@ async function saveInEditor(page: Page, path: string, line: string): Promise<voi
   await page.locator('[data-action="save"]').click();
 }
 
-test('Play waits at the scripted edit: the banner shows its note, the button draws the eye, and the edit is an entry where it happened', async ({
+test('Play pauses at the scripted edit: the banner says to press the button, E makes the edit, the run stays paused until Space', async ({
   page,
 }) => {
   const app = await openScenario(page, 'stale-version');
@@ -70,24 +70,39 @@ test('Play waits at the scripted edit: the banner shows its note, the button dra
 
   await button(page, 'Play').click();
   await expect(app).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await expect(button(page, 'Play')).toBeVisible();
+  await expect(button(page, 'Pause')).toHaveCount(0);
   const banner = page.locator('[data-banner="waiting"]');
   await expect(banner).toBeVisible();
   await expect(banner).toContainText(staleNote);
+  await expect(banner).toContainText('Press “Simulate external edit” (E)');
   await expect(external).toHaveClass(/attention/);
   await expect(page.locator('[data-progress]')).toHaveText('step 3 of 6');
-  // Still playing, and nothing more happens until the visitor presses the button.
-  await expect(button(page, 'Pause')).toBeVisible();
   expect(await entryKinds(page)).toEqual(['call', 'message']);
   await expect(externalEntries(page)).toHaveCount(0);
 
-  await external.click();
-  // Play goes on to the lesson's question (README "Predict, then reveal"); Reveal, then Play to the end.
-  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
-  await button(page, 'Reveal').click();
-  await button(page, 'Play').click();
-  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  await focusBody(page);
+  await page.keyboard.press('e');
+  await expect(externalEntries(page)).toHaveCount(1);
+  await expect(app).toHaveAttribute('data-waiting', 'false');
   await expect(banner).toHaveCount(0);
   await expect(external).not.toHaveClass(/attention/);
+  // The edit is made and the run stays paused on it: nothing after it until Play.
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await expect(button(page, 'Play')).toBeVisible();
+  expect(await entryKinds(page)).toEqual(['call', 'message', 'external']);
+  await expect(page.locator('article[data-error-code]')).toHaveCount(0);
+
+  await page.keyboard.press(' ');
+  // Play goes on to the lesson's question (README "Predict, then reveal") and pauses there as well;
+  // Enter reveals it, Space plays to the end.
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await page.keyboard.press('Enter');
+  await expect(app).toHaveAttribute('data-asking', 'false');
+  await page.keyboard.press(' ');
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   const entry = externalEntries(page);
   await expect(entry).toHaveCount(1);
   await expectExternal(entry, {
@@ -319,7 +334,10 @@ async function playScrolledUp(page: Page, key?: string): Promise<{ newEntries: L
   await button(page, 'Play').click();
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await button(page, 'Simulate external edit').click();
-  // The lesson's question: revealed and played on with the keys, which do not scroll the page.
+  await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false');
+  // The edit leaves the run paused; Play goes on to the lesson's question, revealed and played on with
+  // the keys, which do not scroll the page.
+  await button(page, 'Play').click();
   await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
   await page.keyboard.press('Enter');
   await expect(page.locator('#app')).toHaveAttribute('data-asking', 'false');

@@ -129,7 +129,12 @@ async function sqlResult(
   await card.locator('details.model-view > summary').click();
   await card.locator('details.value-view > summary').click();
   return {
-    rows: await card.locator('ol.rows > li > code').allInnerTexts(),
+    // Each row's values, as the model's table orders them.
+    rows: await card
+      .locator('ol.rows > li')
+      .evaluateAll((lis) =>
+        lis.map((li) => [...li.querySelectorAll('dd')].map((dd) => dd.textContent).join(' · ')),
+      ),
     leak: (await card.locator('[data-leak]').count()) > 0,
     model: await card.locator('[data-model-view]').innerText(),
     value: await card.locator('details.value-view pre').innerText(),
@@ -159,6 +164,13 @@ test('the redaction lesson: replacing the content leaves the leak on the card; r
   expect(content.rows).toHaveLength(50);
   for (const row of content.rows) expect(row).toMatch(PHONE);
   expect(content.rows[0]).toContain('Ada A.');
+  // Each value is shown under its column's name, apart from it, not run together with the row's number.
+  const first = cards.nth(0).locator('ol.rows > li').first();
+  await first.scrollIntoViewIfNeeded();
+  await expect(first.locator('.ln')).toHaveText('row 1');
+  await expect(first.locator('dt')).toHaveText(['id', 'name', 'city', 'phone']);
+  await expect(first.locator('dd').nth(1)).toHaveText('Ada A.');
+  await expect(first.locator('dt').nth(1)).toBeInViewport();
   expect(content.leak).toBe(true);
   await expect(cards.nth(0).locator('[data-leak]')).toContainText('redact-phones-content');
   expect(content.model).not.toMatch(PHONE);

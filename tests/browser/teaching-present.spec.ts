@@ -18,7 +18,8 @@ import {
 
 test.describe.configure({ timeout: 60_000 });
 
-const TAGLINE = 'Decide on a verifiable credential, not on what things look like right now.';
+const TAGLINE =
+  'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.';
 const progress = (page: Page) => page.locator('[data-progress]');
 const app = (page: Page) => page.locator('#app');
 
@@ -28,7 +29,7 @@ async function key(page: Page, name: string): Promise<void> {
   await page.keyboard.press(name);
 }
 
-test('the first screen says the idea: the tagline and the lesson above the transcript, the edit button quiet', async ({
+test('the first screen says what this is in one sentence, then the lesson opens with its own line above the transcript; the edit button quiet', async ({
   page,
 }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
@@ -44,6 +45,11 @@ test('the first screen says the idea: the tagline and the lesson above the trans
     return y('.tagline') < y('.transcript-list') && y('[data-teaches]') < y('.transcript-list');
   });
   expect(above).toBe(true);
+  // The lesson opens with its own line, not a line every lesson shares.
+  await expect(page.locator('.pane.transcript .lesson > :first-child')).toHaveText(
+    scenarioById('happy-path')!.teaches.en,
+  );
+  await expect(page.locator('.pane.transcript .tagline')).toHaveCount(0);
   // The button that draws the eye is Play; the external edit's stays quiet until the script waits.
   await expect(button(page, 'Play')).toHaveClass(/primary/);
   await expect(button(page, 'Simulate external edit')).not.toHaveClass(/attention/);
@@ -54,7 +60,9 @@ test('the first screen says the idea: the tagline and the lesson above the trans
   await expect(tagline).toHaveText(TAGLINE);
 
   await openScenario(page, 'stale-version', { lang: 'zh' });
-  await expect(page.locator('.tagline')).toHaveText('凭可验证的凭证做判断，而不是凭“现在看起来怎样”。');
+  await expect(page.locator('.tagline')).toHaveText(
+    '工具框架演练场在浏览器里运行一个真实的 AI 智能体工具框架，让你亲眼看到它拒绝基于过期或缺失读取的编辑。',
+  );
   await expect(page.locator('[data-teaches]')).toHaveText(scenarioById('stale-version')!.teaches.zh);
 });
 
@@ -65,11 +73,15 @@ test('the run buttons are named exactly Play, Step, Back, Reset and Simulate ext
   for (const name of ['Play', 'Step', 'Back', 'Reset', 'Simulate external edit', 'Present'])
     await expect(button(page, name), name).toBeVisible();
   await expect(button(page, 'Present')).toHaveAttribute('aria-pressed', 'false');
+  await openScenario(page, 'stale-version', { speed: 'slow' });
   await button(page, 'Play').click();
-  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(button(page, 'Pause')).toBeVisible();
   await expect(button(page, 'Pause')).toHaveAttribute('aria-pressed', 'true');
   await expect(button(page, 'Play')).toHaveCount(0);
+  // At the scripted external edit Play pauses: the button reads Play again.
+  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await expect(button(page, 'Play')).toBeVisible();
+  await expect(button(page, 'Play')).toHaveAttribute('aria-pressed', 'false');
 });
 
 test('the progress counts the script’s steps, “step 3 of 6”, with the model’s retries shown as retries', async ({
@@ -156,16 +168,22 @@ test('Back returns one script step at a time, to where the run was then; ← doe
 test('Space plays and pauses after a mouse click on Step or on a tab, and E makes the edit the script waits for', async ({
   page,
 }) => {
-  await openScenario(page, 'stale-version');
+  await openScenario(page, 'stale-version', { speed: 'slow' });
   await button(page, 'Step').click();
   await expect(progress(page)).toHaveText('step 1 of 6');
-  // Focus is still on Step: Space plays (it does not press Step again).
+  // Focus is still on Step: Space plays (it does not press Step again), and pauses.
   await page.keyboard.press(' ');
-  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(app(page)).toHaveAttribute('data-run-state', 'playing');
-  await expect(progress(page)).toHaveText('step 3 of 6');
+  await expect(button(page, 'Pause')).toBeVisible();
   await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
+  await expect(button(page, 'Play')).toBeVisible();
+  await expect(app(page)).toHaveAttribute('data-waiting', 'false');
+  // Space again plays on, and Play pauses by itself at the scripted edit.
+  await page.keyboard.press(' ');
+  await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+  await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
+  await expect(progress(page)).toHaveText('step 3 of 6');
   await expect(button(page, 'Play')).toBeVisible();
 
   // From a tab clicked with the mouse: E makes the edit, Space plays on to the question, Enter reveals
@@ -174,6 +192,7 @@ test('Space plays and pauses after a mouse click on Step or on a tab, and E make
   await page.keyboard.press('e');
   await expect(page.locator('[data-entry="external"]')).toHaveAttribute('data-who', 'button');
   await expect(app(page)).toHaveAttribute('data-waiting', 'false');
+  await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
   await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
   await page.keyboard.press('Enter');

@@ -136,6 +136,8 @@ async function walkRun(page: Page, read: () => Promise<void>): Promise<void> {
     if (at === 'waiting') {
       await button(page, '模拟外部编辑').click();
       await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+      // The run stays paused after the edit: Play goes on.
+      await button(page, '播放').click();
     } else if (at === 'question') {
       // The lesson's question, read asked and read revealed; then Play goes on.
       await button(page, '揭晓').click();
@@ -287,10 +289,17 @@ test('the lesson’s moments in Chinese: the run buttons, the progress, the wait
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(page.locator('[data-progress]')).toHaveText('第 3 步，共 6 步');
   await expect(page.locator('[data-banner="waiting"]')).toContainText(note);
-  await expect(button(page, '暂停')).toBeVisible();
+  await expect(page.locator('[data-banner="waiting"]')).toContainText('请按“模拟外部编辑”（E）。');
+  // Play pauses at the edit: the button reads 播放 again.
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await expect(button(page, '播放')).toBeVisible();
   await button(page, '模拟外部编辑').click();
-  // The lesson's question, in Chinese; revealed, and Play goes on.
+  await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false');
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await button(page, '播放').click();
+  // The lesson's question, in Chinese: Play pauses there too; revealed, and Play goes on.
   await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
   await expect(page.locator('[data-ask-question]')).toContainText('智能体的这次编辑会得到什么？');
   await button(page, '揭晓').click();
   await expect(page.locator('[data-choice="1"]')).toContainText('✓ 答案');

@@ -87,7 +87,7 @@ test('the page, on another origin, embeds the built-in scenario with the element
   expect(errors).toEqual([]);
 });
 
-test('the custom lesson waits as a light card with its own title and lesson; Play opens it by scenario-url', async ({
+test('the custom lesson waits as a light card with its own title and lesson; Play opens the file the page read', async ({
   page,
 }) => {
   await openExample(page);
@@ -99,12 +99,8 @@ test('the custom lesson waits as a light card with its own title and lesson; Pla
   await pressPlay(page);
   const src = new URL((await page.locator('#my-lesson iframe').getAttribute('src'))!);
   expect(`${src.origin}${src.pathname}`).toBe(BASE_URL);
-  expect(Object.fromEntries(src.searchParams)).toEqual({
-    embed: '1',
-    'scenario-url': LESSON_URL,
-    lang: 'en',
-    speed: 'fast',
-  });
+  // The page read the file beside it (no CORS needed) and hands it to the frame, which holds until then.
+  expect(Object.fromEntries(src.searchParams)).toEqual({ embed: '1', hold: '1', lang: 'en', speed: 'fast' });
   // The page hears the playground's state reports.
   await expect(page.locator('#status')).not.toHaveText('Not started.', { timeout: 30_000 });
 });
@@ -123,11 +119,15 @@ test('the custom lesson plays to its outcome in the embed', async ({ page }) => 
   await pressPlay(page);
   const frame = page.frameLocator('#my-lesson iframe');
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'my-lesson', { timeout: 30_000 });
-  // Play waits at the colleague's edit, as it waits for any visitor's: the page's own button makes it.
+  // Play pauses at the colleague's edit, as it does for any visitor's: the page's own button makes it,
+  // and the lesson's Play goes on.
   await expect(page.locator('#status')).toHaveText('Step 3. The script waits for the colleague’s edit.', {
     timeout: 30_000,
   });
   await press(page, '#colleague');
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: 30_000 });
+  await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await frame.locator('[data-action="play"]').click();
   await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 60_000 });
   await expect(page.locator('#status')).toHaveText('Done.');
   const codes = await frame
@@ -190,13 +190,21 @@ test('auto height: the frame grows with the transcript, with no scroll bar insid
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
   );
-  // Play waits for the external edit; the page makes it through the kit, and Play goes on to the
-  // lesson's question, which the page reveals through the kit before it plays on.
-  await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ waiting: true });
+  // Play pauses for the external edit; the page makes it through the kit, and plays on to the
+  // lesson's question, where Play pauses too; the page reveals it through the kit and plays on.
+  await expect
+    .poll(() => builtInState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'paused', waiting: true });
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.external(),
   );
-  await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ asking: true });
+  await expect.poll(() => builtInState(page)).toMatchObject({ runState: 'paused', waiting: false });
+  await page.evaluate(() =>
+    (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
+  );
+  await expect
+    .poll(() => builtInState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'paused', asking: true });
   await page.evaluate(() => {
     const { controller } = document.querySelector('#built-in') as unknown as ElementLike;
     controller.reveal();

@@ -3,6 +3,7 @@ import {
   draftScenario,
   parseScenarioFile,
   recordedScenario,
+  sameJson,
   serializeScenarioFile,
   scenarioFileName,
   type ExternalChange,
@@ -11,19 +12,24 @@ import {
 } from '../../model';
 import type { Json } from '../../harness';
 import { h } from '../dom';
-import { tr } from '../i18n';
+import { lang, tr } from '../i18n';
 import type { Panel } from '../panels';
 import { download } from '../sessions';
 import type { ScenarioEditor } from './editor';
 import { locate } from './json-path';
+import { copyId, embedSnippet, type ScenarioSource } from './snippet';
 
 /** What the authoring panel needs from the app. */
 export interface AuthorSpec {
   fs: FsBackend;
-  /** The scenario playing now, to start a new one from its files. */
+  /** The scenario open now: to edit it, to start a new one from its files, to act on without a draft. */
   current: () => Scenario;
+  /** Where the scenario open now comes from (how a page embeds it). */
+  source: () => ScenarioSource;
   /** Opens a scenario afresh in the playground. */
   open: (scenario: Scenario) => Promise<void>;
+  /** Opens a scenario afresh and plays it. */
+  play: (scenario: Scenario) => Promise<void>;
   /** The model says `text` (recording). */
   say: (text: string) => void;
   /** The address of the playground's own page, for the embed snippet. */
@@ -35,10 +41,12 @@ export interface AuthorSpec {
 type Status = { tone: 'info' | 'ok' | 'error'; text: string; code?: string };
 
 /**
- * Writing a scenario in the app: start one (from the files as they are, or an empty workspace), record
- * it by playing the model (its calls, its words in "The model says", and "Simulate external edit"), see
- * and edit it as JSON with the format's errors underlined, play it, export it, and copy the snippet that
- * embeds it. Its draft survives a language change; the editor loads on first show.
+ * Writing a scenario in the app: edit the one open (an author's file as it is, a built-in as a copy),
+ * or start one (from the files as they are, or an empty workspace) and record it by playing the model
+ * (its calls, its words in "The model says", and "Simulate external edit"); see and edit it as JSON with
+ * the format's errors underlined, play it, export it, and copy the snippet that embeds it. Without a
+ * draft, Play, Export and the snippet act on the scenario open. Its draft survives a language change;
+ * the editor loads on first show.
  */
 export class AuthorPanel implements Panel {
   readonly el = h('div', { class: 'author', 'data-author': '' });
@@ -58,6 +66,8 @@ export class AuthorPanel implements Panel {
   private recorded: Recorded[] | null = null;
   private draft: Scenario | null = null;
   private status: Status | null = null;
+  /** What the status line shows now, so it is drawn again only when it changes. */
+  private shownStatus = '';
   private readonly said = h('textarea', { id: 'author-says', rows: 2, 'data-action': 'author-says' });
 
   constructor(private readonly spec: AuthorSpec) {
@@ -95,6 +105,7 @@ export class AuthorPanel implements Panel {
       h(
         'div',
         { class: 'lab-toolbar' },
+        button('author-edit', tr('editScenario'), () => this.editOpen()),
         button('author-new', tr('newScenario'), () => void this.start(true)),
         button('author-new-empty', tr('newEmptyScenario'), () => void this.start(false)),
         button('author-record', tr('record'), () => void this.record(), true),
@@ -124,6 +135,8 @@ export class AuthorPanel implements Panel {
 
   update(): void {
     this.loading ??= this.loadEditor();
+    // Without a draft the status names the scenario open, which may have changed.
+    if (!this.text && !this.status) this.render();
   }
 
   private async loadEditor(): Promise<void> {
@@ -138,7 +151,8 @@ export class AuthorPanel implements Panel {
   private render(): void {
     const recording = this.recording;
     const q = (action: string) => this.el.querySelector<HTMLButtonElement>(`[data-action="${action}"]`);
-    for (const a of ['author-new', 'author-new-empty', 'author-play']) q(a)!.disabled = recording;
+    for (const a of ['author-edit', 'author-new', 'author-new-empty', 'author-play'])
+      q(a)!.disabled = recording;
     q('author-record')!.disabled = recording || !this.text;
     q('author-stop')!.disabled = !recording;
     q('author-say')!.disabled = !recording;
@@ -148,11 +162,39 @@ export class AuthorPanel implements Panel {
     const status = recording
       ? { tone: 'info' as const, text: tr('recordingNow', { n: this.recorded!.length }) }
       : this.status;
+    const text = status?.text ?? tr('authorOpenNow', { title: this.spec.current().title[lang()] });
+    const key = JSON.stringify([status?.tone, status?.code, text]);
+    if (key === this.shownStatus) return;
+    this.shownStatus = key;
     this.statusEl.dataset.tone = status?.tone ?? 'info';
     this.statusEl.replaceChildren(
       ...(status?.code ? [h('code', { class: 'err-code' }, status.code), ' '] : []),
-      status?.text ?? tr('authorNothing'),
+      text,
     );
+  }
+
+  /** Puts the scenario open into the editor: an author's file as it is, a built-in one as a copy. */
+  private editOpen(): void {
+    const open = this.spec.current();
+    const builtIn = this.spec.source().kind === 'built-in';
+    this.writeOut(builtIn ? { ...open, id: copyId(open.id) } : open);
+    const title = open.title[lang()];
+    this.status = { tone: 'ok', text: tr(builtIn ? 'editingCopy' : 'editingOpen', { title }) };
+    this.render();
+  }
+
+  /**
+   * What Play, Export and the snippet act on: the draft when there is one (null when it does not read),
+   * else the scenario open; with where it comes from (a draft other than the scenario open is the
+   * author's own).
+   */
+  private target(): { scenario: Scenario; source: ScenarioSource } | null {
+    const open = this.spec.current();
+    if (!this.text) return { scenario: open, source: this.spec.source() };
+    const draft = this.edited();
+    if (!draft) return null;
+    const same = sameJson(draft as unknown as Json, open as unknown as Json);
+    return { scenario: draft, source: same ? this.spec.source() : { kind: 'own' } };
   }
 
   private show(text: string): void {
@@ -244,31 +286,34 @@ export class AuthorPanel implements Panel {
   }
 
   private async play(): Promise<void> {
-    const scenario = this.edited();
-    if (scenario) await this.spec.open(scenario);
+    const target = this.target();
+    if (target) await this.spec.play(target.scenario);
   }
 
   private export(): void {
-    const scenario = this.edited();
-    if (!scenario) return;
-    const file = serializeScenarioFile(scenario);
-    if (file.ok) download(file.value, scenarioFileName(scenario));
+    const target = this.target();
+    if (!target) return;
+    const file = serializeScenarioFile(target.scenario);
+    if (file.ok) download(file.value, scenarioFileName(target.scenario));
   }
 
-  /** The HTML that embeds this scenario in a page, with its file put beside the page. */
+  /** The HTML that embeds the scenario in a page: a built-in by id, a fetched file by its address, else by name. */
   private async snippet(): Promise<void> {
-    const scenario = this.edited();
-    if (!scenario) return;
-    const app = new URL('.', this.spec.appUrl()).toString();
-    const text = [
-      `<script src="${app}embed.js"></script>`,
-      `<harness-playground scenario-url="${scenarioFileName(scenario)}" height="auto"></harness-playground>`,
-    ].join('\n');
+    const target = this.target();
+    if (!target) return;
+    const { scenario, source } = target;
+    const text = embedSnippet(new URL('.', this.spec.appUrl()).href, scenario, source);
     this.snippetEl.value = text;
     this.snippetEl.hidden = false;
     try {
       await navigator.clipboard.writeText(text);
-      this.status = { tone: 'ok', text: tr('snippetCopied') };
+      const said =
+        source.kind === 'built-in'
+          ? tr('snippetBuiltIn', { id: source.id })
+          : source.kind === 'url'
+            ? tr('snippetUrl')
+            : tr('snippetCopied', { file: scenarioFileName(scenario) });
+      this.status = { tone: 'ok', text: said };
     } catch {
       this.status = { tone: 'info', text: tr('snippetManual') };
     }

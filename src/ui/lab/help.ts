@@ -70,6 +70,7 @@ function valueFor(name: string, type: string): string {
   if (literal) return type;
   const slot = (text: string) => `\${${++placeholder}:${text}}`;
   if (type === 'string' || type === 'ErrorCode') return `'${slot(name)}'`;
+  if (type === 'RefusalCode') return `'FS_${slot('MY_CODE')}'`;
   if (type === 'Content') return `[{ type: 'text', text: '${slot('text')}' }]`;
   if (type === 'unknown') return slot('input.value');
   if (type.endsWith('Guard')) return `{ kind: '${slot('none')}' }`;
@@ -82,7 +83,13 @@ function decisionCompletions(api: readonly Declaration[]): Completion[] {
   return guestHooks.flatMap((hook) => {
     const answer = byName.get(guestHookSpecs[hook].types.answer);
     if (!answer) return [];
-    return unionMembers(answer.body).flatMap((member) => {
+    // A named member that is itself a union (`WriteAnswer` = `WriteDecision | Pass`) is opened up.
+    const members = (body: string): string[] =>
+      unionMembers(body).flatMap((m) => {
+        const inner = byName.get(m)?.body;
+        return inner && unionMembers(inner).length > 1 ? members(inner) : [m];
+      });
+    return members(answer.body).flatMap((member) => {
       const named = byName.get(member);
       const shape = member.startsWith('{') ? member : named?.body.replace(/^[^{]*/, '');
       if (!shape) return [];

@@ -4,6 +4,8 @@ import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { LabPlugin, MAX_LAB_PLUGINS, MAX_PLUGIN_SOURCE } from '../../model';
 import type { Slot } from './slot';
+import { num } from '../dom';
+import { lt } from './strings';
 
 /** The deadlines a visitor can pick for each call, in milliseconds. */
 export const DEADLINES = [50, 100, 250, 500, 1000] as const;
@@ -51,7 +53,8 @@ export interface KeptRead {
 }
 
 let store: UseStore | null = null;
-const lab = () => (store ??= createStore(LAB_DB, LAB_STORE));
+/** Where this browser keeps the lab (nothing opens until first use). Functions here take `null` for none. */
+export const keptStore = (): UseStore => (store ??= createStore(LAB_DB, LAB_STORE));
 
 const reasonOf = (error: z.ZodError) => {
   const first = error.issues[0];
@@ -62,7 +65,8 @@ const reasonOf = (error: z.ZodError) => {
  * Reads the kept lab. A record that does not parse is moved, untouched, to a `quarantine:` key and
  * reported; storage that cannot be opened reads as nothing kept, with the reason. Never rejects.
  */
-export async function readKept(use: UseStore = lab()): Promise<KeptRead> {
+export async function readKept(use: UseStore | null = keptStore()): Promise<KeptRead> {
+  if (use === null) return { kept: null, problem: null };
   let raw: unknown;
   try {
     raw = await use('readonly', (s) => promisifyRequest(s.get(KEY)));
@@ -101,7 +105,8 @@ export async function readKept(use: UseStore = lab()): Promise<KeptRead> {
  * read: the app then opens the lab at start, which applies them, or sets the record aside and says so.
  * Changes nothing itself.
  */
-export async function hasKeptPlugins(use: UseStore = lab()): Promise<boolean> {
+export async function hasKeptPlugins(use: UseStore | null = keptStore()): Promise<boolean> {
+  if (use === null) return false;
   let raw: unknown;
   try {
     raw = await use('readonly', (s) => promisifyRequest(s.get(KEY)));
@@ -120,8 +125,29 @@ export async function hasKeptPlugins(use: UseStore = lab()): Promise<boolean> {
   return !kept.fromLink && kept.plugins.some((p) => p.enabled && p.appliedSource !== null);
 }
 
-/** Writes the lab as it stands; rejects when the browser refuses (the caller says so). */
-export async function writeKept(record: KeptLab, use: UseStore = lab()): Promise<void> {
+/** A lab that cannot be kept as it stands, with its code and the sentence that says why. */
+export class KeptRefused extends Error {
+  constructor(
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Writes the lab as it stands; rejects when the browser refuses (the caller says so), or with
+ * `KeptRefused` (`PLUGIN_TOO_LARGE`) when a plugin is longer than the lab keeps.
+ */
+export async function writeKept(record: KeptLab, use: UseStore = keptStore()): Promise<void> {
+  const big = record.plugins.findIndex((p) => p.source.length > MAX_PLUGIN_SOURCE);
+  if (big !== -1) {
+    const n = record.plugins[big]!.source.length;
+    throw new KeptRefused(
+      'PLUGIN_TOO_LARGE',
+      lt('tooLargeToKeep', { i: big + 1, n: num(n), max: num(MAX_PLUGIN_SOURCE) }),
+    );
+  }
   const checked = KeptLab.parse(record);
   await use('readwrite', (s) => {
     s.put(checked, KEY);
@@ -131,7 +157,8 @@ export async function writeKept(record: KeptLab, use: UseStore = lab()): Promise
 
 /**
  * Saves what `snapshot` gives at most every `delayMs` while things change, and at once when asked
- * (`flush`) or when the page is hidden. `failed` hears a save the browser refused.
+ * (`flush`) or when the page is hidden. `failed` hears a save the browser refused. Without a store (`null`:
+ * storage did not answer at start) nothing is written, and the page's storage banner says so.
  */
 export class KeptSaver {
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -139,9 +166,10 @@ export class KeptSaver {
 
   constructor(
     private readonly snapshot: () => KeptLab,
-    private readonly failed: (why: string) => void,
+    /** Hears a save that failed: what to tell the visitor, and its code. */
+    private readonly failed: (text: string, code: string) => void,
     private readonly delayMs = 300,
-    private readonly use: UseStore = lab(),
+    private readonly use: UseStore | null = keptStore(),
   ) {
     if (typeof document !== 'undefined') {
       document.addEventListener('visibilitychange', () => {
@@ -161,9 +189,18 @@ export class KeptSaver {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     const record = this.snapshot();
+    const use = this.use;
+    if (use === null) return this.writing;
     this.writing = this.writing
-      .then(() => writeKept(record, this.use))
-      .catch((error: unknown) => this.failed(error instanceof Error ? error.message : String(error)));
+      .then(() => writeKept(record, use))
+      .catch((error: unknown) =>
+        error instanceof KeptRefused
+          ? this.failed(error.message, error.code)
+          : this.failed(
+              lt('keptFailed', { why: error instanceof Error ? error.message : String(error) }),
+              'STORAGE_SAVE_FAILED',
+            ),
+      );
     return this.writing;
   }
 }

@@ -9,7 +9,7 @@ import type { LabControlsSpec } from './controls';
 import { createCodeEditor, type CodeEditor, type Mark } from './editor';
 import { downloadPlugin, readPluginFile } from './file';
 import type { LabSpec } from './spec';
-import { KeptSaver, keptOf, readKept, type KeptLab } from './kept';
+import { KeptSaver, keptOf, readKept } from './kept';
 import {
   appliedStatus,
   defaultPlugin,
@@ -20,6 +20,7 @@ import {
   type Slot,
   type Status,
 } from './slot';
+import { placeOf } from './place';
 import { labSide } from './side';
 import { lt } from './strings';
 import { tryPlugin } from './try-it';
@@ -61,10 +62,9 @@ export class PluginLab {
       label: tr('lab'),
       onChange: () => this.edited(),
     });
-    this.saver = new KeptSaver(
-      (): KeptLab => keptOf(this.slots, this.selected, this.deadlineMs, this.fromLink),
-      (why) => this.setNote({ tone: 'error', text: lt('keptFailed', { why }), code: 'STORAGE_SAVE_FAILED' }),
-    );
+    const snapshot = () => keptOf(this.slots, this.selected, this.deadlineMs, this.fromLink);
+    const failed = (text: string, code: string) => this.setNote({ tone: 'error', text, code });
+    this.saver = new KeptSaver(snapshot, failed, undefined, spec.kept);
     this.layout();
     this.render();
     spec.store.on(['policy'], () => this.render());
@@ -153,7 +153,7 @@ export class PluginLab {
 
   /** Brings back the kept plugins and applies each that was applied (the source it had then). */
   private async restore(): Promise<void> {
-    const { kept, problem } = await readKept();
+    const { kept, problem } = await readKept(this.spec.kept);
     if (problem) {
       this.setNote({ tone: 'error', text: lt('keptBad', { why: problem.reason }), code: problem.code });
       return;
@@ -179,7 +179,7 @@ export class PluginLab {
 
   private setNote(note: Status): void {
     this.note = note;
-    this.current.status = null;
+    if (this.current.status?.tone !== 'error') this.current.status = null; // an error says what runs: it stays
     this.renderStatus();
   }
 
@@ -251,11 +251,13 @@ export class PluginLab {
   private setDeadline(ms: number): void {
     this.deadlineMs = ms;
     this.changed();
-    // Limits are fixed when a sandbox starts: start each again with the new one at its next Apply.
+    // Limits are fixed when a sandbox starts: an applied plugin moves to a new one; an idle one is dropped.
     for (const slot of this.slots) {
-      slot.sandbox?.dispose();
-      slot.sandbox = null;
-      if (slot.applied && slot.enabled) void this.apply(slot, slot.applied.source);
+      if (slot.applied) void this.apply(slot, slot.applied.source);
+      else {
+        slot.sandbox?.dispose();
+        slot.sandbox = null;
+      }
     }
   }
 
@@ -304,20 +306,17 @@ export class PluginLab {
     };
     this.note = null;
     const ready = await loadSlot(slot, source, this.deadlineMs, (text) => show({ tone: 'busy', text }));
-    if (!ready.ok) {
-      if (ready.error.lost) {
-        slot.applied = null;
-        this.sync();
-      }
-      this.changed();
-      return show(ready.error.status, ready.error.marks);
-    }
-    const { loaded, lines } = ready.value;
+    // Nothing that runs has changed: the version applied before (if any) still answers every call.
+    if (!ready.ok) return show(ready.error.status, ready.error.marks);
+    const { loaded, lines, sandbox } = ready.value;
     const parts = harnessParts(slot, ready.value, (call) => this.heard(slot, call));
+    const before = slot.sandbox;
     slot.applied = { source, name: loaded.name, lines, loaded, ...parts };
+    slot.sandbox = sandbox;
     const refused = this.sync().filter((r) => slot.applied?.tools.some((t) => t.name === r.tool));
+    if (before && before !== sandbox) before.dispose(); // out of the harness now: its sandbox can go
     this.changed();
-    show(appliedStatus(loaded, refused));
+    show(appliedStatus(loaded, refused, placeOf(loaded.hooks, slot.order, this.spec.store.get().policy)));
   }
 
   /** Hands the harness every applied plugin that is switched on; returns the tools it refused. */
@@ -381,7 +380,8 @@ export class PluginLab {
   /** What the view draws from. */
   private state(): LabState {
     const { slots, selected, fromLink, deadlineMs, note } = this;
-    return { slots, selected, fromLink, deadlineMs, note, current: this.current };
+    const policy = this.spec.store.get().policy;
+    return { slots, selected, fromLink, deadlineMs, note, current: this.current, policy };
   }
 
   private renderSlots(): void {

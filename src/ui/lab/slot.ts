@@ -1,5 +1,7 @@
 import type { Plugin, Result, Tool } from '../../harness';
-import { starterPlugin, type LabPlugin } from '../../model';
+import { MAX_PLUGIN_SOURCE, starterPlugin, type LabPlugin } from '../../model';
+import { num } from '../dom';
+import { lt } from './strings';
 import {
   Sandbox,
   sandboxPlugin,
@@ -11,6 +13,7 @@ import {
 import { tr } from '../i18n';
 import type { ConsoleEntry } from './console';
 import type { Mark } from './editor';
+import type { Place } from './place';
 
 /** The status line of a plugin: what happened last, in words, with its code when it failed. */
 export type Status = { tone: 'info' | 'ok' | 'error' | 'busy'; text: string; code?: string };
@@ -49,7 +52,8 @@ export function nameIn(source: string): string | null {
 }
 
 function describe(error: SandboxError): string {
-  const at = error.line ? ` (line ${error.line}${error.column ? `:${error.column}` : ''})` : '';
+  const named = error.line && error.message.includes(`line ${error.line}`);
+  const at = error.line && !named ? ` (line ${error.line}${error.column ? `:${error.column}` : ''})` : '';
   return `${error.message}${at}`;
 }
 
@@ -60,17 +64,23 @@ export interface Loaded {
   lines: number[] | null;
 }
 
-/** Why a slot's code did not load: the status and marks to show, and whether its old version is gone. */
+/** Why a slot's code did not load: the status and marks to show. What ran before runs on. */
 export interface NotLoaded {
   status: Status;
   marks: Mark[];
-  /** Loading replaced what the sandbox held: the version applied before is gone too. */
-  lost: boolean;
+}
+
+/** The status of an Apply that failed: why, and what still runs in its place. */
+function notApplied(slot: Slot, why: string, code: string): Status {
+  const still = slot.applied ? tr('labStillRuns', { name: slot.applied.name }) : tr('labNothingRuns');
+  return { tone: 'error', text: `${tr('labFailed', { why })} ${still}`, code };
 }
 
 /**
- * Checks `source`, the slot's code (compiling TypeScript first), and loads it into the slot's sandbox, starting one
- * when there is none. `busy` is told of each stage. Nothing is installed in the harness.
+ * Checks `source`, the slot's code (compiling TypeScript first), and loads it into a sandbox. A slot
+ * whose version runs keeps running it: the new code loads in a sandbox of its own, which replaces the
+ * slot's only once it is installed (`Loaded.sandbox`), so a failed Apply changes nothing that runs.
+ * `busy` is told of each stage. Nothing is installed in the harness.
  */
 export async function loadSlot(
   slot: Slot,
@@ -78,6 +88,13 @@ export async function loadSlot(
   deadlineMs: number,
   busy: (text: string) => void,
 ): Promise<Result<Loaded, NotLoaded>> {
+  if (source.length > MAX_PLUGIN_SOURCE) {
+    const text = [
+      lt('tooLarge', { n: num(source.length), max: num(MAX_PLUGIN_SOURCE) }),
+      slot.applied ? tr('labStillRuns', { name: slot.applied.name }) : tr('labNothingRuns'),
+    ].join(' ');
+    return { ok: false, error: { status: { tone: 'error', text, code: 'PLUGIN_TOO_LARGE' }, marks: [] } };
+  }
   let js = source;
   let lines: number[] | null = null;
   if (slot.language === 'ts') {
@@ -96,43 +113,34 @@ export async function loadSlot(
       const first = compiled.diagnostics[0];
       const text = `${tr('labCompileFailed', { n: compiled.diagnostics.length })}${
         first ? ` ${tr('labRuntimeError', { line: first.line, message: first.summary })}` : ''
-      }`;
-      return {
-        ok: false,
-        error: { status: { tone: 'error', text, code: first?.code ?? 'TS' }, marks, lost: false },
-      };
+      } ${slot.applied ? tr('labStillRuns', { name: slot.applied.name }) : ''}`.trim();
+      return { ok: false, error: { status: { tone: 'error', text, code: first?.code ?? 'TS' }, marks } };
     }
     js = compiled.js;
     lines = compiled.lines;
   }
-  if (!slot.sandbox) {
+  // The running version's sandbox is never loaded over; an idle one (nothing applied) is reused.
+  let sandbox = slot.applied ? null : slot.sandbox;
+  if (!sandbox) {
     busy(tr('labStarting'));
     try {
-      slot.sandbox = await Sandbox.create({ deadlineMs });
+      sandbox = await Sandbox.create({ deadlineMs });
     } catch (error) {
-      const status: Status = {
-        tone: 'error',
-        text: tr('labFailed', { why: String(error) }),
-        code: 'PLUGIN_ERROR',
-      };
-      return { ok: false, error: { status, marks: [], lost: false } };
+      return { ok: false, error: { status: notApplied(slot, String(error), 'PLUGIN_ERROR'), marks: [] } };
     }
+    if (!slot.applied) slot.sandbox = sandbox;
   }
   busy(tr('labLoadingPlugin'));
-  const loaded = await slot.sandbox.load(js);
+  const loaded = await sandbox.load(js);
   if (!loaded.ok) {
+    if (sandbox !== slot.sandbox) sandbox.dispose();
     const { error } = loaded;
     const marks = error.line
       ? [{ line: error.line, ...(error.column ? { column: error.column } : {}), message: error.message }]
       : [];
-    const status: Status = {
-      tone: 'error',
-      text: tr('labFailed', { why: describe(error) }),
-      code: error.code,
-    };
-    return { ok: false, error: { status, marks, lost: true } };
+    return { ok: false, error: { status: notApplied(slot, describe(error), error.code), marks } };
   }
-  return { ok: true, value: { loaded, sandbox: slot.sandbox, lines } };
+  return { ok: true, value: { loaded, sandbox, lines } };
 }
 
 /**
@@ -174,7 +182,9 @@ export function markFailure(
   if (!error) return false;
   // TypeScript runs as the JavaScript it compiled to: its lines map back to the visitor's.
   const line = error.line && (slot.applied?.lines ? slot.applied.lines[error.line - 1] : error.line);
-  const at = line ? tr('labRuntimeError', { line, message: error.message }) : error.message;
+  // The line once: a message that names it already ("stopped at line 15") is not prefixed with it.
+  const named = error.line !== undefined && error.message.includes(`line ${error.line}`);
+  const at = line && !named ? tr('labRuntimeError', { line, message: error.message }) : error.message;
   slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
   if (line && slot.applied?.source === slot.source) {
     const column = slot.language === 'js' ? error.column : undefined;
@@ -183,18 +193,28 @@ export function markFailure(
   return true;
 }
 
-/** What the status line says once a plugin is applied: its hooks and tool, and the tools refused. */
+/**
+ * What the status line says once a plugin is applied: its hooks and tool, whether the next calls go
+ * through it (not when its only hooks are deciders placed after the built-in policy), and the tools refused.
+ */
 export function appliedStatus(
   loaded: Extract<LoadResult, { ok: true }>,
   refused: readonly { tool: string; reason: string }[],
+  place: Place | null,
 ): Status {
   const exported = [
     ...loaded.hooks,
     ...(loaded.tool ? [tr('labAppliedTool', { tool: loaded.tool.name })] : []),
   ];
+  const slotsOnly = loaded.hooks.every((h) => h === 'writeIntent' || h === 'editIntent') && !loaded.tool;
   const text = [
     tr('labApplied', { name: loaded.name, hooks: exported.join(', ') || tr('labNoHooks') }),
+    place?.asked === 'never'
+      ? place.text
+      : exported.length && !(slotsOnly && !place)
+        ? tr('labGoesThrough')
+        : '',
     ...refused.map((r) => tr('labToolRefused', { why: r.reason })),
-  ].join(' ');
-  return { tone: refused.length ? 'error' : 'ok', text };
+  ].filter(Boolean);
+  return { tone: refused.length ? 'error' : 'ok', text: text.join(' ') };
 }

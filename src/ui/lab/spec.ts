@@ -1,3 +1,4 @@
+import type { UseStore } from 'idb-keyval';
 import type { LabPlugin, Scenario } from '../../model';
 import type { Playground } from '../../run';
 import type { UiStore } from '../state';
@@ -16,6 +17,8 @@ export interface LabSpec {
    * the app plays any scenario. Without it the lab loads it into the playground and runs it itself.
    */
   playScenario?: (scenario: Scenario) => Promise<void>;
+  /** Where the lab keeps its plugins: null keeps nothing (storage did not answer); default this browser's. */
+  kept?: UseStore | null;
   /** Plugins to start with; `fromLink` holds them until the visitor presses Run. */
   initial?: { plugins: LabPlugin[]; fromLink: boolean };
 }

@@ -30,6 +30,14 @@ const strings = {
     en: 'Your plugins could not be saved in this browser: {why}',
     zh: '插件无法保存在这个浏览器里：{why}',
   },
+  tooLargeToKeep: {
+    en: 'Plugin {i} is {n} characters long, over the {max} the lab keeps: it is not saved in this browser until it is shorter.',
+    zh: '插件 {i} 有 {n} 个字符，超过实验室能保存的 {max} 个：缩短之前不会保存在这个浏览器里。',
+  },
+  tooLarge: {
+    en: 'Not applied: the plugin is {n} characters long, and a plugin may have at most {max}. Move data out of the code (a smaller schema or table), then Apply again.',
+    zh: '没有应用：插件有 {n} 个字符，而一个插件最多 {max} 个。把数据移出代码（更小的 schema 或表），再按“应用”。',
+  },
   tryIt: { en: 'Try it', zh: '试一试' },
   tryItTitle: {
     en: 'Run a short scenario made from what this plugin exports',

@@ -1,6 +1,7 @@
 // "Try it": a short scenario made from what a plugin exports, so its author sees it work without playing
 // the model by hand. Built as a scenario file and read by the scenario format's own parser.
 import type { Json, Result } from '../../harness';
+import { JsonValue } from '../../harness/json';
 import {
   SCENARIO_FORMAT,
   SCENARIO_VERSION,
@@ -8,7 +9,7 @@ import {
   type Scenario,
   type ScenarioError,
 } from '../../model';
-import type { GuestHook, ToolInfo } from '../../sandbox';
+import { toolInput, type GuestHook, type ToolInfo } from '../../sandbox';
 import type { Slot, Status } from './slot';
 import { lt } from './strings';
 
@@ -92,19 +93,25 @@ export function tryItScenario(subject: TrySubject): Result<Scenario, ScenarioErr
     );
   }
   steps.push(say('That was all of it.', '就这些。'));
-  return parseScenarioObject({
-    format: SCENARIO_FORMAT,
-    version: SCENARIO_VERSION,
-    id: TRY_IT_ID,
-    title: { en: `Try ${subject.name}`, zh: `试一试 ${subject.name}` },
-    teaches: {
-      en: 'What the plugin does to the calls it meets.',
-      zh: '插件对它遇到的调用做了什么。',
+  // The plugin's tool is one the format does not know: its call is checked against the plugin's schema.
+  const input = subject.tool && toolInput(subject.tool.inputSchema, JsonValue);
+  const tools = subject.tool && input?.ok ? { [subject.tool.name]: input.value } : {};
+  return parseScenarioObject(
+    {
+      format: SCENARIO_FORMAT,
+      version: SCENARIO_VERSION,
+      id: TRY_IT_ID,
+      title: { en: `Try ${subject.name}`, zh: `试一试 ${subject.name}` },
+      teaches: {
+        en: 'What the plugin does to the calls it meets.',
+        zh: '插件对它遇到的调用做了什么。',
+      },
+      files: { [FILE]: CONTENT },
+      focus: FILE,
+      steps,
     },
-    files: { [FILE]: CONTENT },
-    focus: FILE,
-    steps,
-  });
+    { tools },
+  );
 }
 
 /**

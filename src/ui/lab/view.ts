@@ -2,6 +2,7 @@ import { fill, h } from '../dom';
 import { tr } from '../i18n';
 import type { LabConsole } from './console';
 import { fileActionsView, slotsView, toolbarView, type LabControlsSpec } from './controls';
+import { placeOf } from './place';
 import { nameIn, type Slot, type Status } from './slot';
 
 /** What the bench shows: the plugins, the one selected, the Run gate of a link, the limit, the lab's note. */
@@ -14,6 +15,8 @@ export interface LabState {
   deadlineMs: number;
   /** A note for the lab as a whole, shown when the plugin has nothing newer. */
   note: Status | null;
+  /** Whether the built-in policy is on: where a decider stands depends on it. */
+  policy: boolean;
 }
 
 /**
@@ -24,6 +27,7 @@ export class LabView {
   readonly editorHost = h('div', { class: 'lab-editor' });
   private readonly statusEl = h('p', { class: 'lab-status', role: 'status', 'aria-live': 'polite' });
   private readonly toolbarEl = h('div', { class: 'lab-toolbar' });
+  private readonly placeEl = h('p', { class: 'lab-place', hidden: true });
   private readonly slotsEl = h('div', { class: 'lab-slots' });
   private readonly fileActions = h('div', { class: 'lab-file-actions' });
   /** The bench in the order a visitor works in it. */
@@ -47,6 +51,7 @@ export class LabView {
     this.bench = [
       h('div', { class: 'lab-head' }, h('h3', {}, tr('labPlugins')), this.slotsEl, this.fileActions),
       this.toolbarEl,
+      this.placeEl,
       this.editorHost,
       this.statusEl,
       console.el,
@@ -85,7 +90,8 @@ export class LabView {
   }
 
   /** The status line: what happened last, with its code when it has one (also as `data-code`). */
-  status({ fromLink, current, note }: LabState): void {
+  status({ fromLink, current, note, policy }: LabState): void {
+    this.place(current, policy);
     const status: Status | null = fromLink
       ? { tone: 'error', text: tr('labFromLink') }
       : (current.status ?? note);
@@ -99,5 +105,15 @@ export class LabView {
       status?.code && ' ',
       status?.text ?? '',
     );
+  }
+
+  /** Where the applied plugin's deciders stand relative to the built-in policy, and whether they are asked. */
+  private place(slot: Slot, policy: boolean): void {
+    const place =
+      slot.applied && slot.enabled ? placeOf(slot.applied.loaded.hooks, slot.order, policy) : null;
+    this.placeEl.hidden = !place;
+    if (place) this.placeEl.dataset.asked = place.asked;
+    else delete this.placeEl.dataset.asked;
+    fill(this.placeEl, place?.text ?? '');
   }
 }

@@ -18,6 +18,21 @@ export const benchStrings = {
   labOrder: { en: 'Order', zh: '顺序' },
   labOrderPre: { en: 'before the built-in policy (first wins)', zh: '排在内置策略之前（先到先决）' },
   labOrderDefault: { en: 'after the built-in policy', zh: '排在内置策略之后' },
+  labPlaceFirst: {
+    en: "{hooks}: before fs-observation-policy, so this plugin is asked first; return {verdict: 'pass'} to let the policy decide.",
+    zh: "{hooks}：排在 fs-observation-policy 之前，所以先问这个插件；返回 {verdict: 'pass'} 就交给策略决定。",
+  },
+  labPlaceNever: {
+    en: '{hooks}: after fs-observation-policy, which decides {what}: this plugin is never asked. Choose “before the built-in policy” to be asked.',
+    zh: '{hooks}：排在 fs-observation-policy 之后，而它决定{what}：这个插件永远不会被问到。选“排在内置策略之前”才会被问到。',
+  },
+  labPlaceNoPolicy: {
+    en: '{hooks}: the built-in policy is off, so this plugin is asked unless a plugin before it decides first.',
+    zh: '{hooks}：内置策略已关闭，所以会问这个插件，除非排在它前面的插件先做了决定。',
+  },
+  labEveryWrite: { en: 'every write', zh: '每一次写入' },
+  labEveryEdit: { en: 'every edit', zh: '每一次编辑' },
+  labAnd: { en: ' and ', zh: '和' },
   labDeadline: { en: 'Deadline per call (ms)', zh: '每次调用时限（毫秒）' },
   labPolicy: { en: 'Built-in fs-observation-policy', zh: '内置 fs-observation-policy' },
   labPolicyNote: {
@@ -31,14 +46,17 @@ export const benchStrings = {
   labStarting: { en: 'Starting the sandbox…', zh: '正在启动沙箱……' },
   labCompiling: { en: 'Checking the TypeScript…', zh: '正在检查 TypeScript……' },
   labLoadingPlugin: { en: 'Loading the plugin…', zh: '正在加载插件……' },
-  labApplied: {
-    en: 'Applied “{name}”: {hooks}. The next calls go through it.',
-    zh: '已应用“{name}”：{hooks}。之后的调用都会经过它。',
-  },
+  labApplied: { en: 'Applied “{name}”: {hooks}.', zh: '已应用“{name}”：{hooks}。' },
+  labGoesThrough: { en: 'The next calls go through it.', zh: '之后的调用都会经过它。' },
   labAppliedTool: { en: 'tool {tool}', zh: '工具 {tool}' },
   labNoHooks: { en: 'no hooks', zh: '没有钩子' },
   labToolRefused: { en: 'Its tool was left out: {why}.', zh: '它的工具没有加入：{why}。' },
   labFailed: { en: 'Not applied: {why}', zh: '没有应用：{why}' },
+  labStillRuns: {
+    en: 'The version applied before, “{name}”, still runs.',
+    zh: '之前应用的版本“{name}”仍在运行。',
+  },
+  labNothingRuns: { en: 'Nothing of this plugin runs.', zh: '这个插件没有任何部分在运行。' },
   labCompileFailed: {
     en: 'TypeScript found {n} problem(s); nothing was applied.',
     zh: 'TypeScript 发现 {n} 个问题，没有应用。',

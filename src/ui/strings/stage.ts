@@ -4,8 +4,8 @@ import type { Lang } from '../../model/scenario';
 export const stageStrings = {
   appTitle: { en: 'Harness Playground', zh: '工具框架演练场' },
   tagline: {
-    en: 'Decide on a verifiable credential, not on what things look like right now.',
-    zh: '凭可验证的凭证做判断，而不是凭“现在看起来怎样”。',
+    en: 'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.',
+    zh: '工具框架演练场在浏览器里运行一个真实的 AI 智能体工具框架，让你亲眼看到它拒绝基于过期或缺失读取的编辑。',
   },
   scenarioLabel: { en: 'Scenario: ', zh: '场景：' },
   chooseScenario: { en: 'Choose a scenario', zh: '选择场景' },
@@ -102,6 +102,13 @@ export const stageStrings = {
   truncatedWarn: { en: 'Truncated: {hidden} more not shown', zh: '已截断：还有 {hidden} 条未显示' },
   exitStatus: { en: 'exit status {code}', zh: '退出码 {code}' },
   created: { en: 'created', zh: '新建' },
+  endingsCRLF: { en: 'CRLF line endings, kept', zh: 'CRLF 行尾，原样保留' },
+  endingsmixed: { en: 'mixed line endings (LF and CRLF), each kept', zh: '混合行尾（LF 与 CRLF），各自保留' },
+  bomKept: { en: 'byte-order mark (BOM) kept', zh: '字节顺序标记（BOM）保留' },
+  unicodeFallback: {
+    en: 'matched only by the Unicode fallback: quotes, dashes or spaces differ',
+    zh: '只靠 Unicode 兜底才匹配上：引号、破折号或空格不同',
+  },
   noChanges: { en: 'no changes', zh: '无改动' },
   version: { en: 'version', zh: '版本' },
   fileVersion: { en: 'File version', zh: '文件版本' },
@@ -141,7 +148,10 @@ export const stageStrings = {
     en: 'You are the model now: pick a tool, write its arguments and send. The result arrives exactly as the model would receive it.',
     zh: '现在由你扮演模型：选工具、写参数、发送。结果和模型收到的一模一样。',
   },
-  waitingExternal: { en: 'The script is waiting: {note}', zh: '脚本在等待：{note}' },
+  waitingExternal: {
+    en: 'The script is waiting for an external edit. {note} Press “Simulate external edit” (E).',
+    zh: '脚本在等待一次外部编辑。{note}请按“模拟外部编辑”（E）。',
+  },
   replayMode: {
     en: 'Replay: rebuilt from the log alone. Cards and model texts are exact; values were never stored.',
     zh: '回放模式：仅凭日志重建。卡片与模型文本完全一致；规范值从未存储。',
@@ -151,10 +161,27 @@ export const stageStrings = {
     en: 'This browser does not allow storage here: the workspace lives in memory and nothing will be kept.',
     zh: '此浏览器不允许在这里存储：工作区只在内存中，关闭后不会保留。',
   },
+  storageUnanswered: {
+    en: "This browser's storage did not answer within {s} s: the lesson runs in memory, and nothing of this page will be kept, even if storage answers later. Export the session to keep it.",
+    zh: '此浏览器的存储在 {s} 秒内没有响应：课程在内存中运行，本页的任何内容都不会保留，即使存储稍后响应也一样。要保留，请导出会话。',
+  },
+  storageLate: {
+    en: "This browser's storage answered late. This page stays in memory, so nothing done here is lost while it is open, but nothing will be kept: export the session to keep it, then reload to use storage again.",
+    zh: '此浏览器的存储响应得太晚。本页继续在内存中运行，打开期间所做的一切都不会丢失，但也不会保留：要保留请先导出会话，再重新加载以重新使用存储。',
+  },
   done: { en: 'The script is done.', zh: '脚本已结束。' },
   outcomeOk: {
     en: 'The script is done, and the run ended as the scenario says.',
     zh: '脚本已结束，结果与场景所述一致。',
+  },
+  unexpectedErrors: {
+    en: 'The script is done, but its calls met errors no step expects:',
+    zh: '脚本已结束，但调用遇到了没有任何步骤预期的错误：',
+  },
+  atStep: { en: 'at step {n}', zh: '在第 {n} 步' },
+  unexpectedHint: {
+    en: 'If the lesson means to show it, name the code in that step’s "expect", or state an "outcome".',
+    zh: '如果课程本意就是展示它，请在该步骤的 "expect" 里写上这个错误码，或者写明 "outcome"。',
   },
   outcomeMismatch: {
     en: 'The script is done, but the run did not end as the scenario says:',

@@ -44,9 +44,25 @@ export const workspaceStrings = {
   },
   currentSession: { en: 'current', zh: '当前' },
   noHistory: {
-    en: 'This browser keeps no history here (storage is not allowed).',
-    zh: '此浏览器不允许在这里存储，因此没有历史会话。',
+    en: 'This page keeps no history: storage is unavailable here (the notice at the top says why).',
+    zh: '此页面不保存历史会话：这里的存储不可用（原因见顶部提示）。',
   },
+  damagedSession: { en: 'damaged', zh: '已损坏' },
+  damagedWhy: { en: 'Show why', zh: '查看原因' },
+  damagedUntitled: { en: 'Session {id}', zh: '会话 {id}' },
+  damagedMeta: {
+    en: 'set aside {when}: it cannot be opened',
+    zh: '已于 {when} 隔离：无法打开',
+  },
+  sessionDamaged: {
+    en: 'The session “{title}” is damaged and cannot be opened: its {record} does not parse ({reason}). Nothing was deleted: {where}.',
+    zh: '会话“{title}”已损坏，无法打开：它的{record}无法解析（{reason}）。没有删除任何内容：{where}。',
+  },
+  recordHead: { en: 'head', zh: '头部记录' },
+  recordLog: { en: 'log', zh: '日志' },
+  recordSetAside: { en: '{key} is kept as {at}', zh: '{key} 保存在 {at}' },
+  recordLeft: { en: '{key} is left where it was', zh: '{key} 留在原处' },
+  recordsNone: { en: 'its records were already gone', zh: '它的记录已不存在' },
   sessionMissing: { en: 'That session is no longer stored.', zh: '该会话已不在存储中。' },
   saveFailed: {
     en: 'This session can no longer be saved: the browser refused to store it (its storage may be full). What was saved before is kept; it is tried again by itself. Free some space, or export the session to keep it.',
@@ -103,10 +119,15 @@ export const workspaceStrings = {
   changeLost: { en: '✗ The other writer’s change was lost', zh: '✗ 另一方的改动丢了' },
   raceNotYet: { en: '… the race has not run yet', zh: '……竞争还没发生' },
   lab: { en: 'Plugin lab', zh: '插件实验室' },
+  splitLabel: { en: 'Resize the transcript and the lab', zh: '调整对话记录和实验室的宽度' },
+  splitTitle: {
+    en: 'Drag, or press ← and →, to give the transcript or the lab more room',
+    zh: '拖动，或按 ← 和 →，给对话记录或实验室更多空间',
+  },
   author: { en: 'Write a scenario', zh: '编写场景' },
   authorIntro: {
-    en: 'Start a scenario from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
-    zh: '从当前文件（或空工作区）开始一个场景，按“录制”，然后扮演模型：在“扮演模型”里发起调用，在下面写它说的话，在课程需要的地方按“模拟外部编辑”。停止录制后，以文件形式查看结果，修改、播放、导出。',
+    en: 'Edit the scenario open now, or start one from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
+    zh: '编辑当前打开的场景，或者从当前文件（或空工作区）开始一个场景，按“录制”，然后扮演模型：在“扮演模型”里发起调用，在下面写它说的话，在课程需要的地方按“模拟外部编辑”。停止录制后，以文件形式查看结果，修改、播放、导出。',
   },
   newScenario: { en: 'New scenario', zh: '新建场景' },
   newEmptyScenario: { en: 'New empty scenario', zh: '新建空场景' },
@@ -119,7 +140,19 @@ export const workspaceStrings = {
   exportScenario: { en: 'Export scenario', zh: '导出场景' },
   copyEmbedSnippet: { en: 'Copy embed snippet', zh: '复制嵌入代码' },
   authorEditor: { en: 'The scenario file', zh: '场景文件' },
-  authorNothing: { en: 'No scenario yet: start a new one.', zh: '还没有场景：先新建一个。' },
+  editScenario: { en: 'Edit this scenario', zh: '编辑这个场景' },
+  authorOpenNow: {
+    en: 'Open now: “{title}”. Edit this scenario to change it (a built-in one as your copy), or start a new one.',
+    zh: '当前打开的是“{title}”。按“编辑这个场景”修改它（内置场景会复制一份给你），或者新建一个。',
+  },
+  editingOpen: {
+    en: 'Editing “{title}”, the scenario open now. Play this scenario runs what the editor holds.',
+    zh: '正在编辑当前打开的场景“{title}”。按“播放这个场景”运行编辑器里的内容。',
+  },
+  editingCopy: {
+    en: 'Editing your copy of the built-in “{title}” (its id ends in -copy; the built-in stays as it is).',
+    zh: '正在编辑内置场景“{title}”的副本（id 以 -copy 结尾；内置场景保持不变）。',
+  },
   authorStarted: {
     en: 'A new scenario: change its id, title and lesson, then press Record.',
     zh: '新场景：改一下它的 id、标题和要点，然后按“录制”。',
@@ -134,8 +167,16 @@ export const workspaceStrings = {
     zh: '录下了 {n} 步，以及这次运行的结果。',
   },
   snippetCopied: {
-    en: 'Copied. Put the exported file beside your page, and this HTML in it.',
-    zh: '已复制。把导出的文件放在你的网页旁边，再把这段 HTML 放进网页。',
+    en: 'Copied. Export the scenario, put {file} beside your page, and this HTML in it.',
+    zh: '已复制。导出场景，把 {file} 放在你的网页旁边，再把这段 HTML 放进网页。',
+  },
+  snippetBuiltIn: {
+    en: 'Copied. This HTML embeds the built-in scenario “{id}” by its id: no file to put anywhere.',
+    zh: '已复制。这段 HTML 按 id 嵌入内置场景“{id}”：不需要放任何文件。',
+  },
+  snippetUrl: {
+    en: 'Copied. This HTML embeds the file from the address it was opened from.',
+    zh: '已复制。这段 HTML 从打开它的地址嵌入这个文件。',
   },
   snippetManual: { en: 'Copy this HTML by hand:', zh: '请手动复制这段 HTML：' },
 } as const satisfies Record<string, Record<Lang, string>>;

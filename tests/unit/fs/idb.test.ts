@@ -3,9 +3,10 @@ import { IDBFactory } from 'fake-indexeddb';
 import type { UseStore } from 'idb-keyval';
 import { promisifyRequest } from 'idb-keyval';
 import { describe, expect, it, vi } from 'vitest';
-import { IdbBackend, MemoryBackend, connect, openWorkspace, storageError } from '../../../src/fs';
+import { IdbBackend, MemoryBackend, connect, openWorkspace, probeStore, storageError } from '../../../src/fs';
 import { FsError } from '../../../src/fs/errors';
 import type { Actor, Mutation } from '../../../src/fs/types';
+import { deletesFreely, heldFactory } from '../../fixtures/held-idb';
 
 const agent: Actor = { kind: 'agent', session: 's1' };
 const none = { kind: 'none' } as const;
@@ -199,5 +200,44 @@ describe('openWorkspace', () => {
   it('falls back to memory when opening never answers', async () => {
     const factory = { open: () => ({}) } as unknown as IDBFactory;
     expect(await openWorkspace('demo', { indexedDB: factory, timeoutMs: 20 })).toBeInstanceOf(MemoryBackend);
+  });
+});
+
+describe('probeStore', () => {
+  /** A store over `factory` with no handler of its own for other tabs: an open connection blocks a delete. */
+  const plainStore = (factory: IDBFactory, name: string): UseStore => {
+    let db: Promise<IDBDatabase> | null = null;
+    const open = () => {
+      const request = factory.open(name);
+      request.onupgradeneeded = () => request.result.createObjectStore('s');
+      return promisifyRequest(request);
+    };
+    return (mode, body) => (db ??= open()).then((d) => body(d.transaction('s', mode).objectStore('s')));
+  };
+
+  it('says a store that answers in time answered', async () => {
+    expect(await probeStore(plainStore(new IDBFactory(), 'quick'), 1000)).toEqual({ ok: true });
+  });
+
+  it('gives up on a store that does not answer within the wait, and closes it when it answers later', async () => {
+    const held = heldFactory();
+    const use = plainStore(held.factory, 'late');
+    const probe = await probeStore(use, 20);
+    expect(probe).toMatchObject({ ok: false, reason: 'unanswered', detail: 'no answer within 20 ms' });
+    held.answer();
+    await (probe as { later: Promise<void> }).later;
+    expect(await deletesFreely(held.real, 'late')).toBe(true);
+  });
+
+  it('leaves open a store that answered in time (the check above can fail)', async () => {
+    const real = new IDBFactory();
+    const use = plainStore(real, 'kept-open');
+    expect(await probeStore(use, 1000)).toEqual({ ok: true });
+    expect(await deletesFreely(real, 'kept-open')).toBe(false);
+  });
+
+  it('says why a store refused', async () => {
+    const use: UseStore = () => Promise.reject(domError('SecurityError'));
+    expect(await probeStore(use, 1000)).toEqual({ ok: false, reason: 'refused', detail: 'SecurityError' });
   });
 });

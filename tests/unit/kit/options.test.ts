@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { frameAddress, pageLang, scenarioRef, settingsOf, builtInFile } from '../../../src/kit/options';
-import { previewOf, textIn } from '../../../src/kit/placeholder';
+import { previewOf, textIn } from '../../../src/kit/preview';
 import { SCENARIO_ID, langs, speedNames } from '../../../src/kit/protocol';
 import { ScenarioId, SpeedName } from '../../../src/model';
 
@@ -69,9 +69,15 @@ describe('frameAddress', () => {
     expect(url.searchParams.get('lang')).toBe('en');
   });
 
-  it('leaves an object, and autoplay with it, out of the address', () => {
+  it('leaves an object, and autoplay with it, out of the address, which holds for it', () => {
     const url = new URL(frameAddress(settings({ scenario: { id: 'x' }, autoplay: true })));
-    expect([...url.searchParams.keys()]).toEqual(['embed']);
+    expect([...url.searchParams.keys()]).toEqual(['embed', 'hold']);
+  });
+
+  it('carries a light or dark theme, the option’s or the one the kit read from the page; auto is left out', () => {
+    expect(new URL(frameAddress(settings({ theme: 'dark' }))).searchParams.get('theme')).toBe('dark');
+    expect(new URL(frameAddress(settings({}), { theme: 'light' })).searchParams.get('theme')).toBe('light');
+    expect(new URL(frameAddress(settings({}), { theme: 'auto' })).searchParams.has('theme')).toBe(false);
   });
 
   it('serves built-in files beside the app', () => {
@@ -95,6 +101,19 @@ describe('settingsOf', () => {
     expect(() => settings({ speed: 'warp' as never })).toThrow(/speed "warp"/);
     expect(() => settings({ height: 0 })).toThrow(/height 0/);
     expect(() => settings({ height: {} as never })).toThrow(/height must be/);
+    expect(() => settings({ maxHeight: -5 })).toThrow(/maxHeight -5/);
+    expect(() => settings({ maxHeight: 'auto' })).toThrow(/maxHeight must be/);
+    expect(() => settings({ theme: 'sepia' as never })).toThrow(
+      /theme "sepia" is not one of auto, light, dark/,
+    );
+  });
+
+  it('has no most height unless told, and follows the page’s theme unless told', () => {
+    expect(settings({}).maxHeight).toBe('none');
+    expect(settings({ maxHeight: 600 }).maxHeight).toBe('600px');
+    expect(settings({ maxHeight: '80vh' }).maxHeight).toBe('80vh');
+    expect(settings({}).theme).toBe('auto');
+    expect(settings({ theme: 'light' }).theme).toBe('light');
   });
 
   it('sizes by content unless told, and turns a number into pixels', () => {

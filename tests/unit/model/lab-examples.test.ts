@@ -2,7 +2,14 @@ import { nodeSqlEngine } from './sql-engine';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import type { Approve, LiveCall } from '../../../src/harness';
-import { MAX_PLUGIN_SOURCE, labExampleIds, scenarioById, scenarios } from '../../../src/model';
+import {
+  MAX_PLUGIN_SOURCE,
+  inputJson,
+  labExampleIds,
+  labExampleTools,
+  scenarioById,
+  scenarios,
+} from '../../../src/model';
 import { labExampleById, labExamples, type LabExample } from '../../../src/model/lab-examples';
 import { Playground } from '../../../src/run';
 import { Sandbox, type SandboxCall, sandboxPlugin, sandboxTool } from '../../../src/sandbox';
@@ -200,6 +207,21 @@ describe('the ids a scenario may name', () => {
   it('are the examples’ ids, in the lab’s order', () => {
     expect(labExamples.map((e) => e.id)).toEqual([...labExampleIds]);
     expect(new Set(labExampleIds).size).toBe(labExampleIds.length);
+  });
+
+  // A scenario made for an example may call the tools its plugin adds: the format knows them by name
+  // and schema (labExampleTools), held here to what the sandbox loads from each example's source.
+  it.each(labExampleIds)('%s: its tools are the ones the format knows', async (id) => {
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open });
+    sandboxes.push(sandbox);
+    const loaded = await sandbox.load(example(id).source);
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const tools = loaded.tool ? { [loaded.tool.name]: loaded.tool.inputSchema } : {};
+    const known = Object.entries(labExampleTools[id] ?? {}).map(([name, schema]) => [
+      name,
+      inputJson(schema),
+    ]);
+    expect(tools).toEqual(Object.fromEntries(known));
   });
 });
 

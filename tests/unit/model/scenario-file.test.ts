@@ -409,10 +409,9 @@ describe('bad files', () => {
 
   it('passes nesting of exactly 64 levels', () => {
     // The document is level 1, steps 2, a step 3, args 4: 60 more arrays inside make 64.
-    expect(refusal(lesson((r) => r.steps.push({ call: 'x', args: { a: JSON.parse(nested(60)) } })))).toBe(
-      'ok',
-    );
-    expect(refusal(lesson((r) => r.steps.push({ call: 'x', args: { a: JSON.parse(nested(61)) } })))).toEqual({
+    const deep = (n: number) => ({ call: 'x', args: { a: JSON.parse(nested(n)) }, expect: 'UNKNOWN_TOOL' });
+    expect(refusal(lesson((r) => r.steps.push(deep(60))))).toBe('ok');
+    expect(refusal(lesson((r) => r.steps.push(deep(61))))).toEqual({
       code: 'SCENARIO_INVALID',
       path: '',
     });

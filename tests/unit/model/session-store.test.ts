@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { createStore, entries, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import { SessionStore, openSessionStore, scenarioById, type SessionRecord } from '../../../src/model';
+import { SessionStore, scenarioById, type SessionRecord } from '../../../src/model';
 import { Playground } from '../../../src/run';
 
 let dbs = 0;
@@ -72,6 +72,7 @@ describe('SessionStore', () => {
     ]);
     const kept = await entries<IDBValidKey, unknown>(useStore);
     expect(kept.map(([k]) => String(k).replace(/^quarantine:[^:]+:/, ''))).toEqual([
+      `damaged:${broken.id}`,
       `head:${broken.id}`,
       `log:${broken.id}`,
     ]);
@@ -132,6 +133,109 @@ describe('SessionStore', () => {
     expect(store.problems().map((p) => p.key)).toEqual(['head:bad', 'head:other']);
   });
 
+  it('lists a session whose log does not parse as damaged: its title, why, and where its records went', async () => {
+    const { store, useStore } = mkStore();
+    const broken = await recordOf(2, 50);
+    await store.save(broken);
+    await set(`log:${broken.id}`, [{ type: 'nonsense' }], useStore);
+    expect(await store.damaged()).toEqual([]);
+    expect(await store.latest()).toBeNull();
+    const [damaged, ...more] = await store.damaged();
+    expect(more).toEqual([]);
+    const moved = (await entries<IDBValidKey, unknown>(useStore)).map(([k]) => String(k));
+    expect(damaged).toEqual({
+      id: broken.id,
+      code: 'STORAGE_BAD_RECORD',
+      record: 'log',
+      reason: expect.stringMatching(/^0\.type: /),
+      setAsideAt: expect.any(Number),
+      records: [
+        { key: `head:${broken.id}`, setAsideAs: moved.find((k) => k.endsWith(`:head:${broken.id}`)) },
+        { key: `log:${broken.id}`, setAsideAs: moved.find((k) => k.endsWith(`:log:${broken.id}`)) },
+      ],
+      head: { title: 'Happy path', scenario: 'happy-path', updatedAt: 50, eventCount: broken.events.length },
+    });
+    // Listing it changes nothing: the records stay where they were set aside.
+    await store.damaged();
+    expect((await entries(useStore)).map(([k]) => String(k))).toEqual(moved);
+  });
+
+  it('lists a session whose head does not parse as damaged, without a title', async () => {
+    const { store, useStore } = mkStore();
+    await set('head:bad', 'not a head', useStore);
+    expect(await store.list()).toEqual([]);
+    expect(await store.damaged()).toEqual([
+      expect.objectContaining({
+        id: 'bad',
+        record: 'head',
+        reason: 'the record: Invalid input: expected object, received string',
+      }),
+    ]);
+    expect((await store.damaged())[0]).not.toHaveProperty('head');
+  });
+
+  it('lists sessions an earlier release set aside without a note, with why, and leaves their records be', async () => {
+    const { store, useStore } = mkStore();
+    const broken = await recordOf(2, 50);
+    const { events, ...rest } = broken;
+    const head = { ...rest, eventCount: events.length };
+    const stamp = `${(1_700_000_000_000).toString(36)}.0`;
+    const later = `${(1_700_000_100_000).toString(36)}.1`;
+    // As such a release left them: a bad log and its head moved, and a bad head alone (its log in place).
+    await set(`quarantine:${stamp}:head:${broken.id}`, head, useStore);
+    await set(`quarantine:${stamp}:log:${broken.id}`, [{ type: 'nonsense' }], useStore);
+    await set(`quarantine:${later}:head:gone`, 'not a head', useStore);
+    await set('log:gone', events, useStore);
+    const before = await entries(useStore);
+    const damaged = await store.damaged();
+    expect(damaged).toEqual([
+      expect.objectContaining({
+        id: 'gone',
+        record: 'head',
+        setAsideAt: 1_700_000_100_000,
+        records: [
+          { key: 'head:gone', setAsideAs: `quarantine:${later}:head:gone` },
+          { key: 'log:gone', setAsideAs: null },
+        ],
+      }),
+      expect.objectContaining({
+        id: broken.id,
+        record: 'log',
+        reason: expect.stringMatching(/^0\.type: /),
+        setAsideAt: 1_700_000_000_000,
+        records: [
+          { key: `head:${broken.id}`, setAsideAs: `quarantine:${stamp}:head:${broken.id}` },
+          { key: `log:${broken.id}`, setAsideAs: `quarantine:${stamp}:log:${broken.id}` },
+        ],
+        head: expect.objectContaining({ title: 'Happy path' }),
+      }),
+    ]);
+    // Their notes are written once; every record is where it was, as it was.
+    const after = await entries(useStore);
+    expect(after.filter(([k]) => !String(k).startsWith('damaged:'))).toEqual(before);
+    expect(after.map(([k]) => String(k)).filter((k) => k.startsWith('damaged:'))).toEqual([
+      'damaged:gone',
+      `damaged:${broken.id}`,
+    ]);
+    expect(await store.damaged()).toEqual(damaged);
+  });
+
+  it('skips a damaged note that does not parse, and lists the newest first', async () => {
+    const { store, useStore } = mkStore();
+    const note = {
+      id: 'a',
+      code: 'STORAGE_BAD_RECORD',
+      record: 'log',
+      reason: 'x',
+      setAsideAt: 5,
+      records: [],
+    };
+    await set('damaged:a', note, useStore);
+    await set('damaged:b', { ...note, id: 'b', setAsideAt: 9 }, useStore);
+    await set('damaged:c', { ...note, id: 'c', code: 'SOMETHING_ELSE' }, useStore);
+    expect((await store.damaged()).map((d) => d.id)).toEqual(['b', 'a']);
+  });
+
   it('gives no latest session, and says why, when storage fails to answer', async () => {
     const failing: UseStore = () => Promise.reject(new DOMException('The disk went away.', 'UnknownError'));
     const store = new SessionStore(failing);
@@ -166,13 +270,5 @@ describe('SessionStore', () => {
     await store.save(record);
     await store.delete(record.id);
     expect(await store.list()).toEqual([]);
-  });
-});
-
-describe('openSessionStore', () => {
-  it('opens the store in the harness-playground database', async () => {
-    const store = await openSessionStore();
-    expect(store).toBeInstanceOf(SessionStore);
-    expect(await store!.list()).toEqual([]);
   });
 });

@@ -260,7 +260,7 @@ describe('streaming and the external edit while a request is open', () => {
     const edit = pg.session.live.find((e) => e.kind === 'external');
     expect(edit).toMatchObject({
       who: 'button',
-      note: expect.stringContaining('someone else changes the port'),
+      note: expect.stringContaining('Someone else changes the port'),
     });
     expect(run.files['/app/config.json']).toBe(pg.scenario.outcome!.files!['/app/config.json']);
     expect(states.some((s) => s.status === 'calling')).toBe(true);

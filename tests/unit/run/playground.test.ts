@@ -21,7 +21,7 @@ describe('Playground: external edits in the transcript', () => {
       path: '/app/config.json',
       from: 'v1',
       version: 'v2',
-      note: expect.stringContaining('someone else changes the port'),
+      note: expect.stringContaining('Someone else changes the port'),
       diff: { added: 1, removed: 1, truncated: false },
     });
     expect(edit!.diff!.hunks.flatMap((h) => h.lines)).toEqual(

@@ -174,6 +174,18 @@ describe('sandboxTool cards', () => {
     expect(() => tool.presentCall?.({ command: 'never' })).toThrow(/made none for this call/);
   });
 
+  it('the entry’s call card, once the call has ended, is the tool’s own presentCall card', async () => {
+    const { s } = await session();
+    const pending = s.call('run', { command: 'pwd' });
+    // Drawn while the tool runs: the sandbox has made no card yet, and the generic card says why.
+    const before = s.live.at(-1);
+    expect(before?.kind === 'call' && before.call.fallback).toMatch(/made none for this call/);
+    const live = await pending;
+    expect(live.entry.call).toEqual({
+      card: { card: 'terminal', command: 'pwd', output: '', exitCode: null },
+    });
+  });
+
   it('the call card, asked after the call ran, is the tool’s own', async () => {
     const { s, tool } = await session();
     await s.call('run', { command: 'pwd' });

@@ -97,6 +97,30 @@ describe('write results', () => {
   });
 });
 
+describe('str_replace_editor call cards', () => {
+  const body = async (args: Record<string, unknown>) => {
+    const w = await mk({ '/f.txt': 'a\nb\n' });
+    const c = await w.call('str_replace_editor', args);
+    const card = c.entry.call.card;
+    return card.card === 'generic' ? `${card.title}|${card.body}` : card.card;
+  };
+
+  it('say the command and what it would change, so a view and an edit never look alike', async () => {
+    expect(await body({ command: 'view', path: '/f.txt', view_range: [1, -1] })).toBe(
+      'str_replace_editor view|view /f.txt lines 1–end',
+    );
+    expect(await body({ command: 'str_replace', path: '/f.txt', old_str: 'a', new_str: 'A\nB' })).toBe(
+      'str_replace_editor str_replace|str_replace in /f.txt\n- a\n+ A\n+ B',
+    );
+    expect(await body({ command: 'insert', path: '/f.txt', insert_line: 1, new_str: 'x' })).toBe(
+      'str_replace_editor insert|insert into /f.txt after line 1\n+ x',
+    );
+    expect(await body({ command: 'create', path: '/g.txt', file_text: '' })).toBe(
+      'str_replace_editor create|create /g.txt\n+',
+    );
+  });
+});
+
 describe('str_replace_editor insert', () => {
   const insert = async (file: string, line: number, text: string) => {
     const w = await mk({ '/f.txt': file });

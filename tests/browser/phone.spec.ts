@@ -1,0 +1,93 @@
+// A phone with touch (375×812): the run's controls and "Simulate external edit" stay on screen at all
+// times, the waiting banner is read whole above them, the first screen says what this is, and there is
+// no line of keyboard shortcuts on a touch-only device. Tapped, and read off the screen.
+// README "Teaching with it", More for the stage: the bullet on a phone.
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { RUN_TIMEOUT, button, openScenario } from './app';
+
+test.describe.configure({ timeout: 90_000 });
+
+const ABOUT =
+  'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.';
+const CONTROLS = ['Play', 'Step', 'Back', 'Simulate external edit'];
+
+async function phone(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 375, height: 812 },
+    deviceScaleFactor: 2,
+    hasTouch: true,
+    isMobile: true,
+  });
+  return context.newPage();
+}
+
+/** Play (or Pause), Step, Back and "Simulate external edit" are whole on screen. */
+async function expectControlsOnScreen(page: Page, when: string): Promise<void> {
+  const playing = (await page.locator('#app').getAttribute('data-run-state')) === 'playing';
+  for (const name of CONTROLS.map((n) => (n === 'Play' && playing ? 'Pause' : n)))
+    await expect(button(page, name), `${name} ${when}`).toBeInViewport({ ratio: 1 });
+}
+
+/** The newest transcript entry's end is above the bar and the banners at the foot of the screen. */
+async function expectNewestUncovered(page: Page): Promise<void> {
+  await expect
+    .poll(() =>
+      page.evaluate(() => {
+        const last = document.querySelector('.transcript-list > [data-entry]:last-child')!;
+        const foot = Math.min(
+          document.querySelector('.run-bar')!.getBoundingClientRect().top,
+          document.querySelector('.banners')!.getBoundingClientRect().top || Infinity,
+        );
+        return last.getBoundingClientRect().bottom <= foot + 1;
+      }),
+    )
+    .toBe(true);
+}
+
+test('the first screen says in one sentence what the playground is; no keyboard line on a touch phone', async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  await openScenario(page, 'stale-version');
+  expect(await page.evaluate(() => matchMedia('(hover: none) and (pointer: coarse)').matches)).toBe(true);
+  const about = page.locator('.tagline');
+  await expect(about).toHaveText(ABOUT);
+  await expect(about).toBeInViewport({ ratio: 1 });
+  await expect(page.locator('footer .status-line')).toBeHidden();
+  await page.context().close();
+});
+
+test('on a phone, Play, Step, Back and Simulate external edit stay on screen through a run; the waiting banner is whole', async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  const app = await openScenario(page, 'stale-version');
+  await expectControlsOnScreen(page, 'at the start');
+  for (const n of [1, 2, 3]) {
+    await button(page, 'Step').tap();
+    await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', String(n));
+    await expectControlsOnScreen(page, `after step ${n}`);
+  }
+  await expect(app).toHaveAttribute('data-waiting', 'true');
+  const banner = page.locator('[data-banner="waiting"]');
+  await expect(banner).toBeInViewport({ ratio: 1 });
+  await expect(banner).toContainText('Press “Simulate external edit” (E).');
+  // The banner sits above the bar, not under it.
+  const [b, bar] = await Promise.all([banner.boundingBox(), page.locator('.run-bar').boundingBox()]);
+  expect(b!.y + b!.height).toBeLessThanOrEqual(bar!.y + 1);
+  await expectNewestUncovered(page);
+
+  await button(page, 'Simulate external edit').tap();
+  await expect(app).toHaveAttribute('data-waiting', 'false');
+  await expect(page.locator('[data-entry="external"] [data-versions]')).toHaveText('v1 → v2');
+  await expectControlsOnScreen(page, 'after the edit');
+  await button(page, 'Play').tap();
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  await expectControlsOnScreen(page, 'at the end');
+  await expectNewestUncovered(page);
+  // Back works from the bar: one step back.
+  await button(page, 'Back').tap();
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '4', { timeout: RUN_TIMEOUT });
+  await expectControlsOnScreen(page, 'after Back');
+  await page.context().close();
+});

@@ -1,0 +1,168 @@
+// Presentation mode holds its shape through a whole run of stale-version, at 1280×720 (a projector) and
+// at 853×480 (the same at 150 % zoom): the header never changes height, a banner never lies over the
+// transcript, nothing is cut (the ledger's state whole), the transcript's code is at least 18 px, and the
+// run controls and the ledger stay on screen however far the transcript scrolls.
+// README "Teaching with it": the paragraph on presentation mode.
+import { expect, test, type Page } from '@playwright/test';
+import { RUN_TIMEOUT, button, focusBody, openScenario } from './app';
+
+test.describe.configure({ timeout: 90_000 });
+
+type Box = { top: number; bottom: number; left: number; right: number };
+const overlaps = (a: Box, b: Box) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
+/** Every banner's box and the transcript pane's, as laid out now. */
+function boxes(page: Page): Promise<{ banners: Box[]; transcript: Box }> {
+  return page.evaluate(() => {
+    const box = (el: Element) => {
+      const r = el.getBoundingClientRect();
+      return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };
+    };
+    return {
+      banners: [...document.querySelectorAll('.banners > .banner')].map(box),
+      transcript: box(document.querySelector('.pane.transcript')!),
+    };
+  });
+}
+
+async function expectNoBannerOver(page: Page, when: string): Promise<void> {
+  const { banners, transcript } = await boxes(page);
+  expect(banners.length, `banners ${when}`).toBeGreaterThan(0);
+  for (const banner of banners) expect(overlaps(banner, transcript), `a banner ${when}`).toBe(false);
+}
+
+/** The ledger fits its pane: no side scrolling, each row's state pill inside the pane and read whole. */
+async function expectLedgerWhole(page: Page, pill: string): Promise<void> {
+  const row = page.locator('tr[data-ledger-path="/app/config.json"]');
+  await expect(row.locator('.badge')).toContainText(pill);
+  const fit = await page.evaluate(() => {
+    const pane = document.querySelector('#pane-side')!;
+    const badge = document.querySelector('tr[data-ledger-path] .badge')!.getBoundingClientRect();
+    const p = pane.getBoundingClientRect();
+    return {
+      overflow: pane.scrollWidth - pane.clientWidth,
+      inside:
+        badge.left >= p.left && badge.right <= p.right && badge.top >= p.top && badge.bottom <= p.bottom,
+    };
+  });
+  expect(fit).toEqual({ overflow: 0, inside: true });
+  await expect(row.locator('.badge')).toBeInViewport({ ratio: 1 });
+}
+
+/** Every code text in the transcript set below 18 px: where, and its computed size. */
+function smallCode(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const small = new Set<string>();
+    for (const el of document.querySelectorAll<HTMLElement>('.transcript-list *')) {
+      const style = getComputedStyle(el);
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim() !== '');
+      if (!own || !/mono/i.test(style.fontFamily)) continue;
+      const px = parseFloat(style.fontSize);
+      if (px < 18) small.add(`${el.tagName.toLowerCase()}.${el.className} ${px}px`);
+    }
+    return [...small];
+  });
+}
+
+for (const screen of [
+  { name: '1280×720', width: 1280, height: 720, scale: 1 },
+  { name: '853×480 (150 % zoom)', width: 853, height: 480, scale: 1.5 },
+]) {
+  test(`presentation mode at ${screen.name} holds its shape through a run: header height, banners, ledger, code size`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: screen.width, height: screen.height },
+      deviceScaleFactor: screen.scale,
+    });
+    const page = await context.newPage();
+    try {
+      const app = await openScenario(page, 'stale-version', { present: '1', speed: 'fast' });
+      // Every height the header takes, from now to the end of the run.
+      await page.evaluate(() => {
+        const header = document.querySelector<HTMLElement>('header.topbar')!;
+        const seen = ((window as unknown as { heights: number[] }).heights = [header.offsetHeight]);
+        new ResizeObserver(() => seen.push(header.offsetHeight)).observe(header);
+      });
+      await focusBody(page);
+      await page.keyboard.press(' ');
+      await expect(app).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+      await expect(page.locator('[data-banner="waiting"]')).toBeInViewport({ ratio: 1 });
+      await expectNoBannerOver(page, 'while the script waits');
+      await expectLedgerWhole(page, 'current');
+
+      await page.keyboard.press('e');
+      await expect(page.locator('[data-entry="external"]')).toBeInViewport();
+      await expectLedgerWhole(page, 'stale: the file moved on');
+      await page.keyboard.press(' ');
+      await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+      await expectNoBannerOver(page, 'when done');
+      await expectLedgerWhole(page, 'current');
+
+      const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
+      expect(new Set(heights).size, `header heights seen: ${heights.join(', ')}`).toBe(1);
+      expect(await smallCode(page), 'code under 18 px').toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        screen.width,
+      );
+
+      // The transcript scrolls in its own pane; the controls and the ledger stay on screen.
+      const pane = page.locator('.pane.transcript');
+      for (const to of ['top', 'bottom'] as const) {
+        await pane.evaluate((el, where) => el.scrollTo({ top: where === 'top' ? 0 : el.scrollHeight }), to);
+        for (const name of ['Play', 'Step', 'Back', 'Simulate external edit'])
+          await expect(button(page, name), `${name} at the ${to}`).toBeInViewport({ ratio: 1 });
+        await expect(page.locator('tr[data-ledger-path="/app/config.json"]')).toBeInViewport({ ratio: 1 });
+      }
+      const scrolled = await pane.evaluate((el) => ({
+        long: el.scrollHeight > el.clientHeight,
+        at: el.scrollTop,
+      }));
+      expect(scrolled.long).toBe(true);
+      expect(scrolled.at).toBeGreaterThan(0);
+      // The edit's entry, scrolled to, is whole on screen: no banner or header over it.
+      const versions = page.locator('[data-entry="external"] [data-versions]');
+      await versions.scrollIntoViewIfNeeded();
+      await expect(versions).toBeInViewport({ ratio: 1 });
+      const hit = await versions.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return el.contains(document.elementFromPoint(r.left + 2, r.top + r.height / 2));
+      });
+      expect(hit, 'the edit’s v1 → v2 is on top, not under a banner').toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('presentation mode: the transcript follows in its own pane; scrolled up there, it stays put and "New entries" brings the newest back', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const app = await openScenario(page, 'policy-strengths', { present: '1' });
+  const pane = page.locator('.pane.transcript');
+  const last = () => page.locator('.transcript-list > [data-entry]').last();
+  for (let i = 0; i < 4; i++) {
+    const before = await page.locator('[data-progress]').getAttribute('data-step');
+    await button(page, 'Step').click();
+    await expect(page.locator('[data-progress]')).not.toHaveAttribute('data-step', before ?? '');
+  }
+  // Followed: the newest entry is in view, the pane scrolled, the page itself not.
+  await expect(last()).toBeInViewport();
+  expect(await pane.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+  await page.mouse.move(300, 400);
+  await page.mouse.wheel(0, -10_000);
+  await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBe(0);
+  await button(page, 'Play').click();
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  const newEntries = button(page, 'New entries');
+  await expect(newEntries).toBeInViewport();
+  await expect(last()).not.toBeInViewport();
+  expect(await pane.evaluate((el) => el.scrollTop)).toBe(0);
+  await newEntries.click();
+  await expect(last()).toBeInViewport();
+  await expect(newEntries).toBeHidden();
+});

@@ -1,0 +1,118 @@
+// The arena's matrix: every hazard under every policy gets exactly the outcome its hazard file expects,
+// the same on every run, and exports as harness-playground/arena version 1.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { builtInHazardFiles } from '../../../src/model/hazards';
+import { arenaOutcomes } from '../../../src/model/hazard';
+import { policies, policyIds } from '../../../src/plugins/policies';
+import { arenaJson, parseHazards, runArena, type ArenaMatrix } from '../../../src/run/arena';
+
+const hazards = parseHazards(builtInHazardFiles);
+const columns = policyIds.map((id) => policies[id]);
+let matrix: ArenaMatrix;
+beforeAll(async () => {
+  matrix = await runArena(hazards, columns);
+});
+
+describe('the hazard files', () => {
+  it('are at least 12, with distinct ids', () => {
+    expect(hazards.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(hazards.map((h) => h.id)).size).toBe(hazards.length);
+  });
+
+  it.each(hazards.map((h) => [h.id, h] as const))(
+    '%s expects an outcome for exactly every policy',
+    (_, h) => {
+      expect(Object.keys(h.expect).sort()).toEqual([...policyIds].sort());
+    },
+  );
+});
+
+describe('the matrix', () => {
+  it.each(hazards.map((h) => [h.id, h] as const))(
+    '%s: each policy gets the outcome its file expects',
+    (id, h) => {
+      const got = Object.fromEntries(
+        matrix.runs.filter((r) => r.hazard === id).map((r) => [r.policy, r.outcome]),
+      );
+      expect(got).toEqual(h.expect);
+    },
+  );
+
+  it('tells the policies apart: no two columns are the same', () => {
+    const column = (id: string) =>
+      matrix.runs
+        .filter((r) => r.policy === id)
+        .map((r) => r.outcome)
+        .join();
+    expect(new Set(policyIds.map(column)).size).toBe(policyIds.length);
+  });
+
+  it('has every outcome somewhere', () => {
+    expect(new Set(matrix.runs.map((r) => r.outcome))).toEqual(new Set(arenaOutcomes));
+  });
+
+  it('is identical on a second run, logs and final files included', async () => {
+    const again = await runArena(hazards, columns);
+    expect(JSON.stringify(again.runs)).toBe(JSON.stringify(matrix.runs));
+  });
+
+  it('keeps each run apart: a hazard run alone gets the same files as in the matrix', async () => {
+    const one = await runArena([hazards[0]!], [columns[1]!]);
+    const same = matrix.runs.find((r) => r.hazard === hazards[0]!.id && r.policy === columns[1]!.id);
+    expect(one.runs[0]!.files).toEqual(same!.files);
+  });
+
+  it('logs each external edit in the first agent’s transcript, where it happened', () => {
+    const run = matrix.runs.find((r) => r.hazard === 'change-and-back' && r.policy === 'dsh-ledger')!;
+    const types = run.log.map((e) => e.type).filter((t) => t !== 'plugin/decision');
+    expect(types).toEqual([
+      'session/start',
+      'tool/call',
+      'fs/observed',
+      'tool/result',
+      'external/edit',
+      'external/edit',
+      'tool/call',
+      'tool/result',
+    ]);
+  });
+});
+
+describe('arenaJson', () => {
+  it('is harness-playground/arena version 1, with a cell per hazard and policy', () => {
+    const doc = arenaJson(matrix);
+    expect(doc.format).toBe('harness-playground/arena');
+    expect(doc.version).toBe(1);
+    expect(doc.cells).toHaveLength(hazards.length * policyIds.length);
+    expect(doc.policies.map((p) => p.id)).toEqual([...policyIds]);
+    expect(doc.hazards.map((h) => h.id)).toEqual(hazards.map((h) => h.id));
+    expect(doc.cells[0]).toEqual({
+      hazard: hazards[0]!.id,
+      policy: policyIds[0],
+      outcome: hazards[0]!.expect[policyIds[0]],
+      refusals: expect.any(Array),
+    });
+  });
+
+  it('totals each policy’s outcomes over every hazard', () => {
+    const doc = arenaJson(matrix);
+    for (const id of policyIds) {
+      const sum = Object.values(doc.totals[id]!).reduce((a, b) => a + b, 0);
+      expect(sum).toBe(hazards.length);
+      const lost = hazards.filter((h) => h.expect[id] === 'lost-update').length;
+      expect(doc.totals[id]!['lost-update']).toBe(lost);
+    }
+  });
+
+  it('is plain JSON: it survives a round trip unchanged', () => {
+    const doc = arenaJson(matrix);
+    expect(JSON.parse(JSON.stringify(doc))).toEqual(doc);
+  });
+
+  it('names the refused call and its code', () => {
+    const cell = arenaJson(matrix).cells.find(
+      (c) => c.hazard === 'unread-edit' && c.policy === 'dsh-ledger',
+    )!;
+    expect(cell.refusals).toEqual([{ step: 0, agent: 'a', tool: 'edit', code: 'FS_NOT_OBSERVED' }]);
+  });
+});
