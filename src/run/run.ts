@@ -12,7 +12,7 @@ import {
 } from '../harness';
 import type { Scenario } from '../model/scenario';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
-import { policies, type PolicyId } from '../plugins/policies';
+import type { PolicySpec } from '../plugins/policies';
 import { builtInPlugin } from './plugins';
 import { toolsFor, type ToolSetContext } from './tool-sets';
 
@@ -35,10 +35,11 @@ export interface RunSpec extends Omit<ToolSetContext, 'unicodeFallback'> {
   /** Whether the run gets the observation policy. */
   policy: boolean;
   /**
-   * Another edit-safety policy in its place, by id (src/plugins/policies); `dsh-ledger`, the default, is
-   * the observation policy itself. Only when `policy` is on.
+   * Another edit-safety policy in its place (one of src/plugins/policies, passed in so that the first page
+   * loads none of them); `dsh-ledger`, the default, is the observation policy itself. Only when `policy`
+   * is on.
    */
-  policyId?: PolicyId;
+  edits?: PolicySpec;
   /** The agent session: its id and clock, and the log to carry on when it is resumed. */
   session: { id: string; clock: Clock; log?: readonly HarnessEvent[] };
   approve?: Approve;
@@ -58,7 +59,7 @@ export interface Run {
   readonly registry: Registry;
   readonly policy: ObservationPolicy | null;
   /** The edit-safety policy installed, by id, or null when the run has none. */
-  readonly policyId: PolicyId | null;
+  readonly policyId: string | null;
   readonly session: Session;
   /** Live calls by call id: the only place canonical values live. */
   readonly calls: Map<string, LiveCall>;
@@ -75,13 +76,13 @@ export interface Run {
 /** The composition root: builds a run from its spec, with every part installed, and returns it ready. */
 export function createRun(spec: RunSpec): Run {
   const hooks = new Hooks();
-  const policyId = spec.policy ? (spec.policyId ?? 'dsh-ledger') : null;
+  const policyId = spec.policy ? (spec.edits?.id ?? 'dsh-ledger') : null;
   const policy =
     policyId === 'dsh-ledger'
       ? fsObservationPolicy({ onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false })
       : null;
   if (policy) hooks.install(policy);
-  const other = policyId && !policy ? policies[policyId].make({ read: (p) => spec.fs.read(p) }) : null;
+  const other = policyId && spec.edits && !policy ? spec.edits.make({ read: (p) => spec.fs.read(p) }) : null;
   if (other) hooks.install(other);
   const registry = new Registry();
   const context: ToolSetContext = {

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { fakeClock } from '../../../src/harness';
-import type { PolicyId } from '../../../src/plugins/policies';
+import { policies, type PolicyId } from '../../../src/plugins/policies';
 import { createRun } from '../../../src/run/run';
 
 const scenario = { kind: 'external', who: 'scenario' } as const;
@@ -15,7 +15,7 @@ async function mk(policyId?: PolicyId, log?: Parameters<typeof createRun>[0]['se
       fs,
       scenario: { id: 's' },
       policy: true,
-      ...(policyId ? { policyId } : {}),
+      ...(policyId ? { edits: policies[policyId] } : {}),
       session: { id: 'a', clock: fakeClock(), ...(l ? { log: l } : {}) },
       race: async () => {},
     });
@@ -24,7 +24,7 @@ async function mk(policyId?: PolicyId, log?: Parameters<typeof createRun>[0]['se
 
 const editTwo = { path: '/a.txt', old_string: 'two', new_string: '2' };
 
-describe('createRun with a policy id', () => {
+describe('createRun with an edit-safety policy', () => {
   it('installs the observation policy by default, as dsh-ledger', async () => {
     const run = (await mk()).run();
     expect(run.policyId).toBe('dsh-ledger');
@@ -67,7 +67,7 @@ describe('createRun with a policy id', () => {
       fs,
       scenario: { id: 's' },
       policy: false,
-      policyId: 'hash-ledger',
+      edits: policies['hash-ledger'],
       session: { id: 'a', clock: fakeClock() },
       race: async () => {},
     });
