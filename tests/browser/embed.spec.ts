@@ -55,6 +55,13 @@ test('Play pauses at the scripted edit and the embed reports it: {runState: "pau
   await expect.poll(() => lastState(page)).toMatchObject({ runState: 'paused', position: 3, waiting: false });
   await expect(frame.locator('[data-entry="external"]')).toHaveCount(1);
   await command(page, 'play');
+  // Play pauses at the lesson's question as at the edit; reveal, then play to the end.
+  await expect
+    .poll(() => lastState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'paused', asking: true, waiting: false });
+  await command(page, 'reveal');
+  await expect.poll(() => lastState(page)).toMatchObject({ runState: 'paused', asking: false });
+  await command(page, 'play');
   await expect
     .poll(() => lastState(page), { timeout: 60_000 })
     .toMatchObject({ runState: 'done', done: true, waiting: false });

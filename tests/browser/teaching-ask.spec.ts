@@ -145,7 +145,9 @@ test('README "Teaching with it", presenter view: N opens it; it shows the notes,
   await expect(root).toHaveAttribute('data-step', '2', { timeout: RUN_TIMEOUT });
   await expect(presenter.locator('[data-presenter="progress"]')).toHaveText('step 2 of 6');
   await expect(presenter.locator('[data-presenter="current"]')).toContainText('I will turn debug on.');
-  await expect(presenter.locator('[data-presenter="next"]')).toContainText('someone else changes the port');
+  await expect(presenter.locator('[data-presenter="next"]')).toContainText(
+    'Someone else changes the port from 8080 to 9090',
+  );
   await expect(presenter.locator('[data-presenter="next"]')).toContainText('Press E here.');
   await expect(presenter.locator('[data-presenter="elapsed"]')).toHaveText(/Elapsed: 00:0\d/);
 
