@@ -28,6 +28,26 @@ const shots = [
     scenario: 'stale-version',
     present: true,
   },
+  // Predict, then reveal: the lesson's question as the whole stage, and the presenter's window beside it.
+  {
+    name: 'ask-present-en',
+    lang: 'en',
+    scheme: 'light',
+    width: 1280,
+    height: 720,
+    scenario: 'stale-version',
+    ask: true,
+  },
+  {
+    name: 'presenter-en',
+    lang: 'en',
+    scheme: 'light',
+    width: 1280,
+    height: 720,
+    scenario: 'stale-version',
+    ask: true,
+    presenter: true,
+  },
   // 1280×720 at 150 % zoom: the compact stage, the transcript scrolling under the controls and ledger.
   {
     name: 'present-150pct-en',
@@ -66,6 +86,30 @@ const shots = [
   { name: 'lab-phone-zh', lang: 'zh', scheme: 'light', width: 375, height: 780, lab: 'redact-value' },
 ];
 
+/**
+ * The lesson stopped at its question in presentation mode (`?step=` of the ask); with `presenter`, the
+ * presenter view that N opens beside it, which is the picture then.
+ */
+async function askShot(page, port, shot, context) {
+  const step = shot.scenario === 'stale-version' ? 4 : 2;
+  await page.goto(
+    `http://127.0.0.1:${port}${APP_PATH}?scenario=${shot.scenario}&lang=${shot.lang}&speed=instant&present=1&step=${step}`,
+  );
+  await page.waitForSelector('#app[data-asking="true"]');
+  let target = page;
+  if (shot.presenter) {
+    const opened = context.waitForEvent('page');
+    await page.keyboard.press('n');
+    target = await opened;
+    await target.setViewportSize({ width: shot.width, height: shot.height });
+    await target.waitForSelector('[data-presenter="ask"]:not([hidden])');
+  }
+  await target.evaluate(() => document.fonts.ready);
+  await target.waitForTimeout(300);
+  await target.screenshot({ path: `docs/${shot.name}.png`, fullPage: false });
+  console.log(`docs/${shot.name}.png`);
+}
+
 const only = process.argv.slice(2);
 const server = await serve({ port: 0 });
 const { port } = server.address();
@@ -84,6 +128,11 @@ try {
     });
     const page = await context.newPage();
     const scenario = shot.scenario ?? 'happy-path';
+    if (shot.ask) {
+      await askShot(page, port, shot, context);
+      await context.close();
+      continue;
+    }
     await page.goto(
       `http://127.0.0.1:${port}${APP_PATH}?scenario=${scenario}&lang=${shot.lang}&speed=instant`,
     );
@@ -94,13 +143,25 @@ try {
       await page.waitForSelector('.lab-status[data-tone="ok"]', { timeout: 60_000 });
     }
     // Approval prompts (the ask example) are answered, approving each; where Play pauses for the
-    // scripted external edit, the button is pressed and Play again, as a teacher would.
+    // scripted external edit, the button is pressed and Play again, as a teacher would; a lesson's
+    // question is revealed, and Play goes on.
     const answering = setInterval(() => {
       page.click('dialog[data-dialog="approval"] [data-action="approve"]', { timeout: 100 }).catch(() => {});
       if (shot.waiting) return;
       page.click('#app[data-waiting="true"] [data-action="external"]', { timeout: 100 }).catch(() => {});
       page
-        .click('#app[data-run-state="paused"][data-waiting="false"] [data-action="play"]', { timeout: 100 })
+        .evaluate(() => {
+          const app = window.playground;
+          if (app.asking) void app.reveal().then(() => app.play());
+        })
+        .catch(() => {});
+      page
+        .click(
+          '#app[data-run-state="paused"][data-waiting="false"][data-asking="false"] [data-action="play"]',
+          {
+            timeout: 100,
+          },
+        )
         .catch(() => {});
     }, 200);
     await page.evaluate(() => window.playground.play());

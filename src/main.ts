@@ -5,7 +5,11 @@ import { boot } from './ui';
 const root = document.querySelector<HTMLElement>('#app');
 if (!root) throw new Error('index.html has no <main id="app">');
 
-void boot(root).then((app) => {
-  // A handle for people poking around in the console, and for tests.
-  (window as unknown as { playground: unknown }).playground = app;
-});
+// `?presenter=1`: the presenter view of a playground open in another window (it runs nothing itself).
+if (new URLSearchParams(window.location.search).get('presenter') === '1')
+  void import('./ui/presenter').then(({ bootPresenter }) => bootPresenter(root));
+else
+  void boot(root).then((app) => {
+    // A handle for people poking around in the console, and for tests.
+    (window as unknown as { playground: unknown }).playground = app;
+  });

@@ -38,6 +38,8 @@ export interface Controller {
   reset(): void;
   /** Presses "Simulate external edit". */
   external(): void;
+  /** Presses "Reveal": the answer of the lesson's question the run stands at. */
+  reveal(): void;
   /**
    * Opens another scenario: a built-in id or a scenario object (sent as `load`), or the address of a
    * scenario file (the frame is opened afresh on it; commands still queued for the old one are dropped).

@@ -102,6 +102,9 @@ export function definePlaygroundElement(page: () => PageDefaults): void {
     external(): void {
       this.controller?.external();
     }
+    reveal(): void {
+      this.controller?.reveal();
+    }
   }
 
   customElements.define('harness-playground', PlaygroundElement);

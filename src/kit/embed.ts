@@ -248,7 +248,8 @@ class Embed implements Controller {
 
   private simple(command: SimpleCommand): void {
     if (this.failed) return;
-    if (command !== 'pause') this.wake();
+    // A question is only ever on a loaded playground: Reveal does not load a card.
+    if (command !== 'pause' && command !== 'reveal') this.wake();
     this.send({ type: COMMAND, command });
   }
 
@@ -269,6 +270,9 @@ class Embed implements Controller {
   }
   external(): void {
     this.simple('external');
+  }
+  reveal(): void {
+    this.simple('reveal');
   }
 
   load(scenario: string | URL | object): void {

@@ -18,7 +18,7 @@ export const ERROR = 'harness-playground:error';
 export const COMMAND = 'harness-playground:command';
 
 /** The commands that take no argument. */
-export const simpleCommands = ['play', 'pause', 'step', 'back', 'reset', 'external'] as const;
+export const simpleCommands = ['play', 'pause', 'step', 'back', 'reset', 'external', 'reveal'] as const;
 export type SimpleCommand = (typeof simpleCommands)[number];
 
 /** The run speeds, by name (the app's `SpeedName`). */
@@ -108,6 +108,8 @@ export interface EmbedState {
   done: boolean;
   /** The script waits for "Simulate external edit". */
   waiting: boolean;
+  /** The script stands at a question whose answer is not revealed yet (only "reveal" goes on). */
+  asking: boolean;
 }
 
 /** The messages the playground posts to its host. */

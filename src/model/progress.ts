@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { HarnessEvent, Json, Result, ToolResult } from '../harness';
 import type { ExternalChange, Step } from './scenario';
-import { actionsOf, reactTo, type Action } from './scripted';
+import { actionsOf, askAfter, reactTo, type Action, type AskState } from './scripted';
 
 /**
  * What a saved run keeps beside its log, because the log alone cannot tell it: how many script steps
@@ -25,6 +25,8 @@ export interface ScriptState {
   step: number;
   /** The plugins the last `use` step installed; null when no such step was taken yet. */
   plugins: string[] | null;
+  /** The ask the script stands at (its last action was an ask's), asking or revealed. */
+  ask: AskState | null;
 }
 
 /** A derived script state, or why the log does not fit the script. */
@@ -103,10 +105,11 @@ export function deriveScript(
     );
   }
   const { position } = progress;
-  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position, step, plugins } };
+  const ask = askAfter(last);
+  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position, step, plugins, ask } };
   if (last?.kind !== 'external')
     return fail(`the record waits for an external edit at a step that is not one`);
-  return { ok: true, value: { queue, waiting: last.change, position, step, plugins } };
+  return { ok: true, value: { queue, waiting: last.change, position, step, plugins, ask } };
 }
 
 /** An error a call met that its step did not name in `expect`: the code, and the step (from 1). */

@@ -5,7 +5,8 @@ import type { ExternalChange, Outcome, Scenario, Step, Text } from './scenario';
 export type Recorded =
   | { kind: 'say'; text: string }
   | { kind: 'call'; tool: string; args: Json; error?: string }
-  | { kind: 'external'; change: ExternalChange };
+  | { kind: 'external'; change: ExternalChange }
+  | { kind: 'ask'; question: string };
 
 /**
  * The note a recorded external edit gets: who changes what, in both languages (authors reword it). It
@@ -19,13 +20,32 @@ function noteFor(change: ExternalChange): Text {
   };
 }
 
+/** A recorded question: its words, choices and reason for the author to write in the draft. */
+function askFor(question: string): Step {
+  const same = (text: string): Text => ({ en: text, zh: text });
+  return {
+    ask: {
+      question: question ? same(question) : { en: 'What happens next?', zh: '接下来会发生什么？' },
+      choices: [
+        { en: 'Choice A', zh: '选项 A' },
+        { en: 'Choice B', zh: '选项 B' },
+      ],
+      answer: 0,
+      why: { en: 'Why that choice is right.', zh: '为什么这个选项是对的。' },
+    },
+  };
+}
+
 /**
  * The steps of a recording. A refused call keeps its error as `expect`, so a replay shows it as the
  * lesson means it and the model does not retry it; what the visitor said becomes the model's words in
  * both languages (an author translates them later).
  */
 export function stepsOf(recorded: readonly Recorded[]): Step[] {
-  return recorded.map((r): Step => {
+  // A question asks about the call right after it: one recorded before anything else is left out.
+  const kept = recorded.filter((r, i) => r.kind !== 'ask' || recorded[i + 1]?.kind === 'call');
+  return kept.map((r): Step => {
+    if (r.kind === 'ask') return askFor(r.question);
     if (r.kind === 'say') return { say: { en: r.text, zh: r.text } };
     if (r.kind === 'external') return { external: r.change, note: noteFor(r.change) };
     return r.error

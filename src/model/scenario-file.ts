@@ -173,7 +173,7 @@ function distance(issues: readonly Issue[]): number {
 function unionDetail(path: readonly PropertyKey[]): string {
   const isStep = path.length === 2 && path[0] === 'steps' && typeof path[1] === 'number';
   return isStep
-    ? 'a step is one of {"say"}, {"call", "args"}, {"external", "note"} and {"use", "say"}'
+    ? 'a step is one of {"say"}, {"call", "args"}, {"external", "note"}, {"use", "say"} and {"ask"}'
     : 'expected a text: a string, or {"en", "zh"}';
 }
 

@@ -123,8 +123,12 @@ export const ScenarioChange = z
   .meta({ id: 'change' });
 export type ScenarioChange = z.output<typeof ScenarioChange>;
 
+const NOTES = 'Speaker notes for this step: shown only in the presenter view.';
+/** Words for the presenter alone: shown in the presenter view, never on the audience's screen. */
+const Notes = LocalText.optional().meta({ description: NOTES });
+
 /** The mock model says something. */
-const SayStep = z.strictObject({ say: LocalText }).meta({ id: 'say-step', title: 'say' });
+const SayStep = z.strictObject({ say: LocalText, notes: Notes }).meta({ id: 'say-step', title: 'say' });
 
 /**
  * The mock model calls a tool; `expect` names an error the lesson means to show, so no retry follows.
@@ -139,21 +143,40 @@ const CallStep = z
       .transform((args) => args as { [key: string]: Json })
       .meta({ description: 'The call’s arguments: a JSON object that fits the tool’s own schema.' }),
     expect: ErrorCode.optional().meta({ description: 'The error code this call is meant to meet.' }),
+    notes: Notes,
   })
   .meta({ id: 'call-step', title: 'call' });
 
 /** Someone else edits a file: made by itself in autoplay; when stepping, it waits for the visitor. */
 const ExternalStep = z
-  .strictObject({ external: ScenarioChange, note: LocalText })
+  .strictObject({ external: ScenarioChange, note: LocalText, notes: Notes })
   .meta({ id: 'external-step', title: 'external' });
 
 /** The harness switches to these built-in plugins while the model says `say`. */
 const UseStep = z
-  .strictObject({ use: z.array(PluginId), say: LocalText })
+  .strictObject({ use: z.array(PluginId), say: LocalText, notes: Notes })
   .meta({ id: 'use-step', title: 'use' });
 
+/** A question to the class before the call that follows: the choices, the right one and why. */
+export const ScenarioAsk = z
+  .strictObject({
+    question: LocalText,
+    choices: z.array(LocalText).min(2).max(6),
+    answer: z.number().int().nonnegative().meta({ description: 'The right choice, counted from 0.' }),
+    why: LocalText.meta({ description: 'Why that choice is right: shown when the answer is revealed.' }),
+  })
+  .refine((ask) => ask.answer < ask.choices.length, {
+    message: 'not one of the choices (counted from 0)',
+    path: ['answer'],
+  })
+  .meta({ id: 'ask' });
+export type ScenarioAsk = z.output<typeof ScenarioAsk>;
+
+/** The class predicts: the run stops before the next call until the answer is revealed. */
+const AskStep = z.strictObject({ ask: ScenarioAsk, notes: Notes }).meta({ id: 'ask-step', title: 'ask' });
+
 /** One step of a scenario's script. */
-export const ScenarioStep = z.union([SayStep, CallStep, ExternalStep, UseStep]);
+export const ScenarioStep = z.union([SayStep, CallStep, ExternalStep, UseStep, AskStep]);
 
 /**
  * Which kind of step an object means, by the key that names it (`use` first: a use step also says),
@@ -163,6 +186,7 @@ export const stepKinds = [
   ['use', UseStep],
   ['call', CallStep],
   ['external', ExternalStep],
+  ['ask', AskStep],
   ['say', SayStep],
 ] as const;
 export type ScenarioStep = z.output<typeof ScenarioStep>;
@@ -232,9 +256,27 @@ function checkRaces(scenario: Pick<Fields, 'races' | 'steps'>, ctx: z.Refinement
   }
 }
 
-/** The checks across fields: races, calls against the tools (and `more`), plugins against what they act on. */
+// An ask holds back the result of the call after it, so a call must follow it.
+function checkAsks(scenario: Pick<Fields, 'steps'>, ctx: z.RefinementCtx): void {
+  for (const [i, step] of scenario.steps.entries()) {
+    if (!('ask' in step)) continue;
+    const next = scenario.steps[i + 1];
+    if (next && 'call' in next) continue;
+    ctx.addIssue({
+      code: 'custom',
+      path: ['steps', i, 'ask'],
+      message: 'an ask must come right before a call',
+    });
+  }
+}
+
+/**
+ * The checks across fields: races, asks before calls, calls against the tools (and `more`), plugins
+ * against what they act on.
+ */
 function checkAcross(scenario: Fields, ctx: z.RefinementCtx, more: MoreTools = {}): void {
   checkRaces(scenario, ctx);
+  checkAsks(scenario, ctx);
   checkCalls(scenario, ctx, more);
   checkPlugins(scenario, ctx);
 }
@@ -293,7 +335,8 @@ const expectField = {
 function callStepJson(): Record<string, unknown> {
   const branch = (call: object, args: object, expect: object = expectField, required = ['call', 'args']) => ({
     type: 'object',
-    properties: { call, args, expect },
+    // A call step may carry speaker notes like any other step.
+    properties: { call, args, expect, notes: { $ref: '#/$defs/text', description: NOTES } },
     required,
     additionalProperties: false,
   });

@@ -1,5 +1,6 @@
 import type { Json, ToolResult } from '../harness';
 import type { ExternalChange, Step, Text } from './scenario';
+import type { ScenarioAsk } from './scenario-schema';
 
 /**
  * What the model does next: speak, call a tool, or (in a script) have someone edit a file. An action
@@ -11,12 +12,24 @@ export type Action = (
   | { kind: 'call'; tool: string; args: Json; expect?: string; attempt: number }
   | { kind: 'external'; change: ExternalChange; note: Text }
   | { kind: 'use'; plugins: string[]; text: Text }
+  | { kind: 'ask'; ask: ScenarioAsk }
+  | { kind: 'reveal'; ask: ScenarioAsk }
 ) & { step?: number };
 
-/** Turns a script's steps into actions, each numbered with its step. */
+/**
+ * Turns a script's steps into actions, each numbered with its step. An ask is two actions of one step:
+ * asking, then revealing the answer (which only Reveal takes), so where a run stands at an ask is its
+ * position, like any other.
+ */
 export function actionsOf(steps: readonly Step[]): Action[] {
-  return steps.map((s, i): Action => {
+  return steps.flatMap((s, i): Action | Action[] => {
     const step = i + 1;
+    if ('ask' in s) {
+      return [
+        { kind: 'ask', ask: s.ask, step },
+        { kind: 'reveal', ask: s.ask, step },
+      ];
+    }
     if ('use' in s) return { kind: 'use', plugins: s.use, text: s.say, step };
     if ('say' in s) return { kind: 'say', text: s.say, step };
     if ('call' in s)
@@ -84,4 +97,24 @@ export function reactTo(action: Action & { kind: 'call' }, result: ToolResult): 
   // The retry belongs to the step it retries: it is no step of its own.
   const { step: _step, ...retry } = action;
   return [{ kind: 'say', text: say }, reread, { ...retry, attempt: action.attempt + 1 }];
+}
+
+/**
+ * An ask the script stands at: asking (the class predicts; only Reveal goes on) or revealed (the right
+ * choice marked and the reason shown, until the next step).
+ */
+export interface AskState {
+  ask: ScenarioAsk;
+  /** The ask's step in the script, from 1. */
+  step: number;
+  revealed: boolean;
+}
+
+/**
+ * The ask a script stands at after taking `action`; null after any action that is not an ask's. Derived
+ * from the last action taken, so a reload, Back and a share link arrive where the live run was.
+ */
+export function askAfter(action: Action | undefined): AskState | null {
+  if (action?.kind !== 'ask' && action?.kind !== 'reveal') return null;
+  return { ask: action.ask, step: action.step ?? 0, revealed: action.kind === 'reveal' };
 }

@@ -1,16 +1,17 @@
-import type { FileSnapshot, FsBackend, Mutation } from '../fs/types';
+import type { FsBackend } from '../fs/types';
 import type { CallOptions, Hooks, LiveCall, Registry, Session } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
 import { applyChange, type ExternalChange, type Lang, type Scenario } from '../model/scenario';
-import { reactTo } from '../model/scripted';
+import { askAfter, reactTo, type AskState } from '../model/scripted';
 import type { ObservationPolicy } from '../plugins/fs-observation-policy';
 import type { RefusedTool, Run, VisitorExtras } from './run';
 import {
   freshParts,
+  hearOtherTabs,
   noteOf,
   restoreFiles,
   resumedParts,
-  otherTabEdit,
+  savedRun,
   stage,
   writeExternally,
   type ExternalWho,
@@ -46,21 +47,11 @@ export class Playground {
     this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
     this.current = first;
-    spec.fs.subscribe((mutation, before) => void this.heard(mutation, before));
-  }
-
-  /**
-   * Another tab changed a file behind the agent's back: the session logs it where it happened. When this
-   * tab knew the file just before, the entry has the version it came from and the change as a diff.
-   */
-  private async heard(mutation: Mutation, before?: FileSnapshot): Promise<void> {
-    if (mutation.by.kind !== 'external' || mutation.by.who !== 'other-tab') return;
-    const session = this.current.run.session;
-    const edit = await otherTabEdit(this.fs, mutation, before);
-    // A scenario opened while the file was read is another session: this one no longer shows.
-    if (this.current.run.session !== session) return;
-    session.emit(edit);
-    this.changed();
+    hearOtherTabs(
+      spec.fs,
+      () => this.current.run.session,
+      () => this.changed(),
+    );
   }
 
   /** A playground with `scenario` started afresh: its files restored, a new session, the script at its start. */
@@ -209,6 +200,10 @@ export class Playground {
   get waiting(): ExternalChange | null {
     return this.current.script.waiting;
   }
+  /** The ask the script stands at: asking (only `reveal` goes on) or revealed; null elsewhere. */
+  get ask(): AskState | null {
+    return this.current.script.ask;
+  }
   /** The real model driving the current run (provider, name, base URL), or null when the script does. */
   get model(): ModelInfo | null {
     return this.current.model;
@@ -233,15 +228,7 @@ export class Playground {
 
   /** The run as it stands, to save it (see `resume`). The log is a copy. */
   saved(): SavedRun {
-    const { run, script, scenario, model } = this.current;
-    return {
-      id: run.session.id,
-      scenario: scenario.id,
-      policy: run.policy !== null,
-      progress: { position: script.position, waiting: script.waiting !== null, manual: [...script.manual] },
-      events: [...run.session.events],
-      ...(model ? { model: { ...model } } : {}),
-    };
+    return savedRun(this.current);
   }
 
   /**
@@ -268,10 +255,13 @@ export class Playground {
       if (auto) await this.simulateExternalEdit('scenario');
       return;
     }
+    // At an ask, only Reveal goes on (and a run that makes everything itself).
+    if (script.ask && !script.ask.revealed && !auto) return;
     const action = script.queue.shift();
     if (!action) return;
     script.position++;
     if (action.step !== undefined) script.step = action.step;
+    script.ask = askAfter(action);
     if (action.kind === 'say') run.session.say(action.text[this.lang]);
     else if (action.kind === 'use') {
       run.session.say(action.text[this.lang]);
@@ -279,12 +269,17 @@ export class Playground {
     } else if (action.kind === 'external') {
       script.waiting = action.change;
       if (auto) await this.simulateExternalEdit('scenario');
-    } else {
+    } else if (action.kind === 'call') {
       const live = await this.stoppable(run, action.tool, action.args);
       run.calls.set(live.entry.callId, live);
       script.queue.unshift(...reactTo(action, live.outcome.result));
     }
     this.changed();
+  }
+
+  /** Reveals the answer of the ask the script stands at: the right choice and why; the next step goes on. */
+  async reveal(): Promise<void> {
+    if (this.current.script.ask?.revealed === false) await this.step(true);
   }
 
   /**
@@ -303,7 +298,8 @@ export class Playground {
       }
       const reaction = script.queue[0]?.step === undefined;
       if (script.step >= target && !reaction) return;
-      await this.step(false);
+      // An ask before the target is passed, answered: it is not where the run stops.
+      await this.step(script.ask !== null);
     }
   }
 

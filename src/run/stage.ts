@@ -14,7 +14,7 @@ import {
 import type { ModelInfo } from '../model/model-settings';
 import { deriveScript, type ScriptProgress } from '../model/progress';
 import { applyChange, type ExternalChange, type Lang, type Scenario } from '../model/scenario';
-import { actionsOf, type Action } from '../model/scripted';
+import { actionsOf, type Action, type AskState } from '../model/scripted';
 import { diffTexts } from '../tools/diff';
 import type { SqlEngine } from '../tools/sql';
 import { createRun, type Run, type RunSpec, type VisitorExtras } from './run';
@@ -35,6 +35,18 @@ export interface SavedRun {
   events: readonly HarnessEvent[];
   /** The real model that drove the run, when one did (never the key); absent for the script. */
   model?: ModelInfo;
+}
+
+/** The run as it stands, to save it (see `Playground.resume`). The log is a copy. */
+export function savedRun({ run, script, scenario, model }: Stage): SavedRun {
+  return {
+    id: run.session.id,
+    scenario: scenario.id,
+    policy: run.policy !== null,
+    progress: { position: script.position, waiting: script.waiting !== null, manual: [...script.manual] },
+    events: [...run.session.events],
+    ...(model ? { model: { ...model } } : {}),
+  };
 }
 
 /** Who changes a file behind the agent's back, as the log's `external/edit` says. */
@@ -64,6 +76,8 @@ export interface Script {
   step: number;
   /** The external change the script is waiting for the visitor to make, when it is. */
   waiting: ExternalChange | null;
+  /** The ask the script stands at, asking or revealed; null elsewhere. */
+  ask: AskState | null;
   /** Call ids of the calls the visitor made by hand, which are not the script's. */
   manual: string[];
   externalEdits: number;
@@ -179,6 +193,24 @@ export async function otherTabEdit(
   return { type: 'external/edit', path, who: 'other-tab', version, ...change };
 }
 
+/**
+ * Another tab changed a file behind the agent's back: the session of the moment logs it where it
+ * happened. When this tab knew the file just before, the entry has the version it came from and the
+ * change as a diff.
+ */
+export function hearOtherTabs(fs: FsBackend, session: () => Session, changed: () => void): void {
+  fs.subscribe((mutation, before) => {
+    if (mutation.by.kind !== 'external' || mutation.by.who !== 'other-tab') return;
+    const heard = session();
+    void otherTabEdit(fs, mutation, before).then((edit) => {
+      // A scenario opened while the file was read is another session: this one no longer shows.
+      if (session() !== heard) return;
+      heard.emit(edit);
+      changed();
+    });
+  });
+}
+
 /** What the script says about one of its external changes, in `lang`. */
 export function noteOf(scenario: Scenario, change: ExternalChange, lang: Lang): string | undefined {
   const step = scenario.steps.find((s) => 'external' in s && s.external === change);
@@ -205,6 +237,7 @@ export function freshScript(scenario: Scenario, model = false): Script {
     position: 0,
     step: 0,
     waiting: null,
+    ask: null,
     manual: [],
     externalEdits: 0,
     races: new Map((scenario.races ?? []).map((change) => [change.path, change])),
@@ -264,6 +297,7 @@ export function resumedParts(scenario: Scenario, saved: SavedRun): StageSpec {
       position: derived.value.position,
       step: derived.value.step,
       waiting: derived.value.waiting,
+      ask: derived.value.ask,
       manual: [...saved.progress.manual],
       externalEdits: saved.events.filter((e) => e.type === 'external/edit').length,
       races: new Map((scenario.races ?? []).filter((c) => !landed.has(c.path)).map((c) => [c.path, c])),

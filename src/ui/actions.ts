@@ -24,6 +24,7 @@ export function pageActions(app: App, history: boolean): PageSpec['actions'] {
     leaveReplay: () => app.leaveReplay(),
     pluginsOff: () => app.switchPluginsOff(),
     callAsModel: (tool, args) => app.callAsModel(tool, args),
+    reveal: () => void app.reveal(),
     more: {
       history,
       exportSession: () => app.persistence.exportSession(),

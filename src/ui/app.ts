@@ -9,8 +9,8 @@ import {
 } from '../model';
 import { replayTools, type Playground } from '../run';
 import { pageActions } from './actions';
-import { AuthorPanel } from './author/panel';
-import { sourceOf } from './author/snippet';
+import { authorPanel } from './author/host';
+import type { AuthorPanel } from './author/panel';
 import { acceptDrops } from './drops';
 import { FileEditor } from './file-editor';
 import { setLang, showLang, tr } from './i18n';
@@ -84,20 +84,7 @@ export class App {
       more: (name) => this.lab.current?.visitorTool(name),
       scenario: () => this.pg.scenario.id,
     });
-    const fetched = spec.scenarioUrl ? { scenario: spec.scenario, url: spec.scenarioUrl } : null;
-    this.author = new AuthorPanel({
-      fs: spec.fs,
-      current: () => this.pg.scenario,
-      source: () => sourceOf(this.pg.scenario, fetched),
-      open: (scenario) => this.open(scenario),
-      play: async (scenario) => {
-        await this.open(scenario);
-        await this.play();
-      },
-      say: (text) => this.pg.sayAsModel(text),
-      appUrl: () => window.location.href,
-      onRecording: (recording) => this.store.set({ recording }),
-    });
+    this.author = authorPanel(this, spec);
     this.model = new ModelFeature({
       pg: () => this.pg,
       store: this.store,
@@ -234,6 +221,16 @@ export class App {
 
   step(): Promise<void> {
     return this.runner.step();
+  }
+
+  /** Reveals the answer of the ask the script stands at (Reveal, Enter). */
+  reveal(): Promise<void> {
+    return this.runner.reveal();
+  }
+
+  /** The script stands at an ask whose answer is not revealed yet. */
+  get asking(): boolean {
+    return this.pg.ask?.revealed === false && !this.replaying;
   }
 
   /** Takes the script's first `target` steps (share links, `?step=`). */

@@ -2,6 +2,7 @@ import { openWorkspace } from '../fs/open';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
+import { awaitPresenter } from './presenter-open';
 import { openStorage, type PageStorage } from './storage';
 import { applyTheme, initialTheme } from './theme';
 
@@ -60,6 +61,13 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     const { connectEmbed, embedErrorOf } = await import('./embed');
     connectEmbed(app, { root, hold: address.hold, ...(bad ? { error: embedErrorOf(bad) } : {}) });
   } else history.replaceState(null, '', settledAddress(location.href, lang, app.store.get().speed));
+  // A presenter view (N) follows this window and drives it; an embed has none.
+  // The link to a presenter view loads when one speaks: the first load carries nothing of it.
+  if (!embed)
+    awaitPresenter(
+      (channel, first) =>
+        void import('./presenter-link').then(({ linkPresenter }) => linkPresenter(app, channel, first)),
+    );
   root.dataset.ready = 'true';
   // Storage that answers after all: the page stays in memory (nothing done here moves), and says so.
   void storage.later?.then(() => app.store.set({ storage: 'late' }));

@@ -69,6 +69,7 @@ const stateOf = (app: App): EmbedState => ({
   position: app.pg.scriptStep,
   done: app.pg.done,
   waiting: app.pg.waiting !== null,
+  asking: app.asking,
 });
 
 /** Runs a command; a `load` gives its error, or the opening of the scenario (which ends when it is open). */
@@ -86,6 +87,8 @@ function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<u
       return void app.reset();
     case 'external':
       return void app.externalEdit();
+    case 'reveal':
+      return void app.reveal();
     case 'speed':
       return app.setSpeed(command.speed);
     case 'lang':

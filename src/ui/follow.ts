@@ -92,6 +92,11 @@ export class Follow {
     }).observe(list);
   }
 
+  /** Whether the page follows the newest entry (the visitor has not scrolled up from it). */
+  get followingNow(): boolean {
+    return this.following;
+  }
+
   /** New entries came (during the page's update): follow them once it is over, or say so. */
   appended(): void {
     if (!this.following) {

@@ -1,4 +1,5 @@
 import type { Lang } from '../model/scenario';
+import { askStrings } from './strings/ask';
 import { benchStrings } from './strings/bench';
 import { modelStrings } from './strings/model';
 import { stageStrings } from './strings/stage';
@@ -8,7 +9,7 @@ import { workspaceStrings } from './strings/workspace';
  * Every visible string of the interface, in both languages: one table, kept in a file per part of the page,
  * so nothing is left untranslated (tests/unit/ui/i18n.test.ts checks that no key is given twice).
  */
-const strings = { ...stageStrings, ...workspaceStrings, ...benchStrings, ...modelStrings };
+const strings = { ...stageStrings, ...workspaceStrings, ...benchStrings, ...modelStrings, ...askStrings };
 
 /** A key of the string table. */
 export type StringKey = keyof typeof strings;
@@ -64,4 +65,4 @@ export function colon(): string {
 export const allStrings = strings;
 
 /** The table's parts, for the test that checks no key is given in two of them. */
-export const stringParts = { stageStrings, workspaceStrings, benchStrings, modelStrings };
+export const stringParts = { stageStrings, workspaceStrings, benchStrings, modelStrings, askStrings };

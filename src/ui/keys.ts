@@ -1,5 +1,6 @@
 import { confirmDialog, keysDialog } from './dialogs';
-import { tr } from './i18n';
+import { lang, tr } from './i18n';
+import { openPresenterWindow } from './presenter-open';
 
 /** What the keys drive. */
 export interface KeyTarget {
@@ -15,6 +16,10 @@ export interface KeyTarget {
   reset(): Promise<void>;
   externalEdit(): Promise<void>;
   togglePresent(): void;
+  /** The script stands at a question whose answer is not revealed yet. */
+  readonly asking: boolean;
+  /** Reveals the answer of that question. */
+  reveal(): Promise<void>;
   /** Something runs that Stop would end: Play, a call, a real model's run. */
   readonly stoppable: boolean;
   /** Stops the call in progress, Play and a real model's run. */
@@ -29,6 +34,8 @@ export function keyList(): (readonly [string, string])[] {
     ['→', tr('keyStep')],
     ['←', tr('keyBack')],
     ['E', tr('keyExternal')],
+    ['Enter', tr('keyReveal')],
+    ['N', tr('keyPresenter')],
     ['R', tr('keyReset')],
     ['P', tr('keyPresent')],
     ['?', tr('keyHelp')],
@@ -45,7 +52,8 @@ async function resetAsking(app: KeyTarget): Promise<void> {
  * The page's keys, wherever focus is except in a text field, an editor or a dialog: Space plays or
  * pauses (on a focused button too: there Space would press the button instead, so a Step clicked with the
  * mouse would step again), Escape stops what runs, → steps, ← goes back a step, E makes the external edit, R resets (asking when
- * mid-run), P switches presentation mode, ? shows the keys. Keys with a modifier are left alone.
+ * mid-run), P switches presentation mode, Enter reveals a question's answer, N opens the presenter view,
+ * ? shows the keys. Keys with a modifier are left alone.
  */
 export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
   const target = e.target as HTMLElement | null;
@@ -67,6 +75,9 @@ export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
     case 'p':
     case 'P':
       return run(() => app.togglePresent());
+    case 'n':
+    case 'N':
+      return run(() => openPresenterWindow(lang()));
   }
   if (app.replaying) return;
   switch (e.key) {
@@ -74,6 +85,7 @@ export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
       // Only when something runs: else Escape keeps its other meanings (closing a menu).
       return app.stoppable ? run(() => app.stop()) : undefined;
     case ' ':
+      if (app.asking && target?.closest('[data-choice]')) return;
       return run(() => (app.state === 'playing' ? app.pause() : app.play()));
     case 'ArrowRight':
       // On a tab, the arrow keys are the tab list's.
@@ -85,6 +97,10 @@ export function handleKey(e: KeyboardEvent, app: KeyTarget): void {
     case 'e':
     case 'E':
       return run(() => app.externalEdit());
+    case 'Enter':
+      // A focused choice keeps its own Enter (a pick); any other button's gives way to Reveal.
+      if (!app.asking || target?.closest('[data-choice]')) return;
+      return run(() => app.reveal());
     case 'r':
     case 'R':
       return run(() => resetAsking(app));

@@ -1,5 +1,6 @@
 import { h } from './dom';
-import { tr } from './i18n';
+import { lang, tr } from './i18n';
+import { openPresenterWindow } from './presenter-open';
 
 /** What the items of the "More" menu do. */
 export interface MoreMenuSpec {
@@ -117,6 +118,9 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
     h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
     h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal')),
     item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
+    item('presenter', tr('presenterView'), () => openPresenterWindow(lang()), {
+      'aria-keyshortcuts': 'N',
+    }),
     item(
       'past-sessions',
       `${tr('pastSessions')}…`,

@@ -2,6 +2,7 @@ import type { FsBackend } from '../fs/types';
 import { scenarioById } from '../model';
 import { updateLedgers, type Ledger, type Ledgers } from '../plugins/fs-observation-policy';
 import type { Playground } from '../run';
+import { AskView } from './ask';
 import { Banners } from './banners';
 import { CompareView } from './compare';
 import { h } from './dom';
@@ -31,6 +32,8 @@ export interface PageSpec {
     leaveReplay: () => void;
     /** A call the visitor makes as the model ("Play the model"). */
     callAsModel: (tool: string, args: unknown) => Promise<void>;
+    /** Reveals the answer of the ask the script stands at. */
+    reveal: () => void;
   };
   lab: () => PluginLab | null;
   /** A real model's run panel, once opened: shown above the transcript. */
@@ -89,6 +92,7 @@ export class PageView {
   private readonly teaches = h('p', { class: 'teaches', 'data-teaches': '' });
   private readonly modelSlot = h('div', { class: 'model-slot' });
   private readonly follow: Follow;
+  private readonly ask: AskView;
   private replay: Replayed | null = null;
 
   constructor(private readonly spec: PageSpec) {
@@ -100,6 +104,7 @@ export class PageView {
       leaveReplay: actions.leaveReplay,
     });
     this.compare = new CompareView(spec.fs, spec.files);
+    this.ask = new AskView(actions.reveal);
     // In presentation mode the transcript scrolls inside its pane (see present.css), where it does.
     const scroller = () => {
       const pane = this.transcript.el.closest<HTMLElement>('.pane.transcript');
@@ -162,6 +167,7 @@ export class PageView {
         this.modelSlot,
         this.compare.el,
         this.transcript.el,
+        this.ask.el,
         this.follow.button,
       ),
       splitHandle(layout),
@@ -195,6 +201,7 @@ export class PageView {
     root.dataset.scenario = pg.scenario.id;
     root.dataset.mode = replay ? 'replay' : 'live';
     root.dataset.waiting = String(Boolean(pg.waiting) && !replay);
+    root.dataset.asking = String(pg.ask?.revealed === false && !replay);
     root.dataset.present = String(present);
     const { outcome } = store.get();
     if (outcome && !replay)
@@ -219,6 +226,9 @@ export class PageView {
           }
         : { key: pg.session.id, entries: pg.session.live, calls: pg.calls },
     );
+    // A new question comes into view as a new entry would: unless the visitor has scrolled up.
+    const asked = this.ask.update(replay ? null : pg.ask, present, lang);
+    if (asked && this.follow.followingNow) this.ask.el.scrollIntoView({ block: 'nearest' });
     this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.raceOn(path));
     this.side.update();
     const status = tr('keysHint');

@@ -49,12 +49,19 @@ export class Runner {
     const { run, replay } = this.store.get();
     const pg = this.pg();
     if (run === 'playing' || replay || pg.done) return;
+    // At a question only Reveal goes on, unless Play makes everything itself.
+    if (pg.ask?.revealed === false && !this.store.get().autoExternal) return;
     this.store.set({ run: 'playing' });
     while (this.playing() && !pg.done) {
       const auto = this.store.get().autoExternal;
       await this.exclusive(() => pg.step(auto));
       // Done the moment the last step is: no pause in between that still says "playing".
       if (pg.done) break;
+      // A question stops the run so the class can predict; with `autoExternal` the next step reveals it.
+      if (pg.ask?.revealed === false && !auto) {
+        this.store.set({ run: 'paused' });
+        break;
+      }
       if (pg.waiting && !auto) {
         this.pause();
         return;
@@ -74,6 +81,13 @@ export class Runner {
     if (this.store.get().replay) return;
     this.pause();
     await this.exclusive(() => this.pg().step(false));
+    this.settle();
+  }
+
+  /** Reveals the answer of the ask the script stands at; the run stays paused so the class can read. */
+  async reveal(): Promise<void> {
+    if (this.store.get().replay) return;
+    await this.exclusive(() => this.pg().reveal());
     this.settle();
   }
 

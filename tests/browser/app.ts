@@ -27,7 +27,8 @@ export async function openScenario(
 
 /**
  * Clicks Play and waits for the run to end; where Play pauses at a scripted external edit, clicks
- * "Simulate external edit" as a visitor would, then Play again.
+ * "Simulate external edit" as a visitor would, then Play again; where a question stops the run, clicks
+ * Reveal, then Play again.
  */
 export async function playByMouse(page: Page): Promise<void> {
   const app = page.locator('#app');
@@ -36,20 +37,27 @@ export async function playByMouse(page: Page): Promise<void> {
     await page.waitForFunction(
       () => {
         const root = document.getElementById('app');
-        return root?.dataset.runState === 'done' || root?.dataset.waiting === 'true';
+        const { runState, waiting, asking } = root?.dataset ?? {};
+        return runState === 'done' || waiting === 'true' || asking === 'true';
       },
       undefined,
       { polling: 'raf', timeout: RUN_TIMEOUT },
     );
     if ((await app.getAttribute('data-run-state')) === 'done') return;
     await expect(app).toHaveAttribute('data-run-state', 'paused');
+    if ((await app.getAttribute('data-asking')) === 'true') {
+      await page.locator('[data-action="reveal"]').click();
+      await expect(app).toHaveAttribute('data-asking', 'false', { timeout: RUN_TIMEOUT });
+      await page.locator('[data-action="play"]').click();
+      continue;
+    }
     await page.locator('[data-action="external"]').click();
     await expect(app).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
     // The edit is made and the run stays paused, so the class can read it; Play goes on.
     await expect(app).toHaveAttribute('data-run-state', 'paused');
     await page.locator('[data-action="play"]').click();
   }
-  throw new Error('The run was not done after 20 external edits');
+  throw new Error('The run was not done after 20 stops (external edits and questions)');
 }
 
 /** The error codes of the result cards on screen, in transcript order. */
@@ -85,12 +93,14 @@ const runOf = (page: Page) =>
   page.evaluate(() => {
     const app = document.getElementById('app');
     const position = Number(app?.dataset.position);
-    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', position };
+    const asking = app?.dataset.asking === 'true';
+    return { state: app?.dataset.runState, waiting: app?.dataset.waiting === 'true', asking, position };
   });
 
 /**
  * Plays the open scenario with the keyboard alone: → for each step; where the script waits for an
- * external edit, Tab to "Simulate external edit" and press Enter. Stops when the run is done.
+ * external edit, Tab to "Simulate external edit" and press Enter; at a question, Enter reveals it.
+ * Stops when the run is done.
  */
 export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
   const app = page.locator('#app');
@@ -105,7 +115,8 @@ export async function stepByKeyboard(page: Page, limit = 200): Promise<void> {
       await focusBody(page);
       continue;
     }
-    await page.keyboard.press('ArrowRight');
+    // A question: Enter reveals its answer (one action, like a step).
+    await page.keyboard.press(run.asking ? 'Enter' : 'ArrowRight');
     // Polled every frame in the page: a step takes milliseconds, and there may be dozens of them.
     await page.waitForFunction(
       (n) => {
@@ -183,19 +194,21 @@ export function entryKinds(page: Page): Promise<string[]> {
 
 /**
  * Waits until the open run needs nothing more of the page, or the visitor: it is `done`, the script is
- * `waiting` for an external edit, or a plugin `ask`s for an approval. Says which.
+ * `waiting` for an external edit, a plugin `ask`s for an approval, or the lesson asks the class a
+ * `question`. Says which.
  */
-export async function runPause(page: Page): Promise<'done' | 'waiting' | 'ask'> {
+export async function runPause(page: Page): Promise<'done' | 'waiting' | 'ask' | 'question'> {
   const handle = await page.waitForFunction(
     () => {
       const root = document.getElementById('app');
       if (document.querySelector('dialog[data-dialog="approval"][open]')) return 'ask';
       if (root?.dataset.runState === 'done') return 'done';
       if (root?.dataset.waiting === 'true') return 'waiting';
+      if (root?.dataset.asking === 'true') return 'question';
       return null;
     },
     undefined,
     { polling: 'raf', timeout: RUN_TIMEOUT },
   );
-  return (await handle.jsonValue()) as 'done' | 'waiting' | 'ask';
+  return (await handle.jsonValue()) as 'done' | 'waiting' | 'ask' | 'question';
 }

@@ -248,5 +248,11 @@ test('a built-in open: the snippet names it by id; Edit this scenario makes a co
   await expect(app).toHaveAttribute('data-scenario', 'stale-version-copy');
   await expect(app).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await page.locator('[data-action="external"]').click();
+  // The copy keeps the lesson's pauses: after the edit Play goes on to the question; Reveal, Play.
+  await expect(app).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
+  await page.locator('[data-action="play"]').click();
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await page.locator('[data-action="reveal"]').click();
+  await page.locator('[data-action="play"]').click();
   await expect(app).toHaveAttribute('data-outcome', 'ok', { timeout: RUN_TIMEOUT });
 });

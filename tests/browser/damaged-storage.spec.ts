@@ -130,10 +130,10 @@ test('Damaged storage: storage that answers late; the page stays in memory, keep
     "STORAGE_UNAVAILABLE This browser's storage answered late. This page stays in memory, so nothing done here is lost while it is open, but nothing will be kept: export the session to keep it, then reload to use storage again.",
   );
   // What was done in memory is still there, and the run goes on in memory.
-  await expect(progress).toHaveText('step 2 of 5');
+  await expect(progress).toHaveText('step 2 of 6');
   expect(await page.locator('.transcript-list').innerText()).toBe(before);
   await page.locator('[data-action="step"]').click();
-  await expect(progress).toHaveText('step 3 of 5');
+  await expect(progress).toHaveText('step 3 of 6');
   expect(await visibleFiles(page)).toContain('/app/config.json');
   // Nothing went to storage: the page did not half-move in when it answered.
   const stored = await page.evaluate(async () => {
@@ -226,7 +226,7 @@ test('Damaged storage: a session whose log does not parse is set aside at start,
   await ready(page);
   // The good session is carried on; the broken one is set aside, and the start says so.
   await expect(app).toHaveAttribute('data-scenario', 'stale-version');
-  await expect(page.locator('[data-progress]')).toHaveText('step 2 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 2 of 6');
   const stored = new Map(await storedSessions(page));
   const keys = [...stored.keys()];
   expect(keys).not.toContain('head:broken');

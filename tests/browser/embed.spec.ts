@@ -13,7 +13,14 @@ const ids = scenarios
   .map((s) => s.id)
   .sort()
   .join(', ');
-type State = { runState: string; scenario: string; position: number; done: boolean; waiting: boolean };
+type State = {
+  runState: string;
+  scenario: string;
+  position: number;
+  done: boolean;
+  waiting: boolean;
+  asking: boolean;
+};
 type Message = Heard & { data: { type: string; state?: State; event?: unknown } };
 
 const heard = (page: Page) => page.evaluate(() => window.__host!.heard) as Promise<Message[]>;
@@ -48,6 +55,13 @@ test('Play pauses at the scripted edit and the embed reports it: {runState: "pau
   await expect.poll(() => lastState(page)).toMatchObject({ runState: 'paused', position: 3, waiting: false });
   await expect(frame.locator('[data-entry="external"]')).toHaveCount(1);
   await command(page, 'play');
+  // Play pauses at the lesson's question as at the edit; reveal, then play to the end.
+  await expect
+    .poll(() => lastState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'paused', asking: true, waiting: false });
+  await command(page, 'reveal');
+  await expect.poll(() => lastState(page)).toMatchObject({ runState: 'paused', asking: false });
+  await command(page, 'play');
   await expect
     .poll(() => lastState(page), { timeout: 60_000 })
     .toMatchObject({ runState: 'done', done: true, waiting: false });
@@ -70,6 +84,7 @@ test('a host page on another origin drives the embed and hears its state and eve
     position: 0,
     done: false,
     waiting: false,
+    asking: false,
   });
 
   // The compact view: the transcript, the run controls and the external-edit button; no other chrome.
@@ -94,10 +109,25 @@ test('a host page on another origin drives the embed and hears its state and eve
   await frame.locator('[data-action="external"]').click();
   await expect.poll(() => lastState(page)).toMatchObject({ position: 3, waiting: false });
 
+  // Play stops at the lesson's question (step 4) and reports it; "reveal" answers it, Play goes on.
   await command(page, 'play');
   await expect
     .poll(() => lastState(page), { timeout: 60_000 })
-    .toEqual({ runState: 'done', scenario: 'stale-version', position: 5, done: true, waiting: false });
+    .toMatchObject({ runState: 'paused', position: 4, asking: true });
+  await expect(frame.locator('[data-ask-question]')).toBeVisible();
+  await command(page, 'reveal');
+  await expect.poll(() => lastState(page)).toMatchObject({ position: 4, asking: false });
+  await command(page, 'play');
+  await expect
+    .poll(() => lastState(page), { timeout: 60_000 })
+    .toEqual({
+      runState: 'done',
+      scenario: 'stale-version',
+      position: 6,
+      done: true,
+      waiting: false,
+      asking: false,
+    });
   const logged = await events(page);
   for (const event of logged) HarnessEvent.parse(event);
   const seqs = logged.map((e) => (e as { seq: number }).seq);
@@ -167,7 +197,14 @@ test('the embed ignores malformed commands and commands from any window but its 
   const after = (await heard(page)).slice(start.length);
   const reported = after.filter((m) => m.data.type === 'harness-playground:state').map((m) => m.data.state);
   expect(reported).toEqual([
-    { runState: 'paused', scenario: 'stale-version', position: 1, done: false, waiting: false },
+    {
+      runState: 'paused',
+      scenario: 'stale-version',
+      position: 1,
+      done: false,
+      waiting: false,
+      asking: false,
+    },
   ]);
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'stale-version');
   await expect(frame.locator('article[data-card]')).toHaveCount(1);

@@ -192,6 +192,7 @@ test('reports reach the listeners with their payloads, only from the kit’s own
     position: 2,
     done: false,
     waiting: true,
+    asking: false,
   };
   // Forgeries: from the host page itself, from a sibling frame, and junk from the kit's own frame.
   await page.evaluate((s) => window.postMessage({ type: 'harness-playground:state', state: s }, '*'), state);
@@ -576,6 +577,13 @@ test('README “Embed it in your site”: past max-height the playground scrolls
   await call(page, 'a', 'play');
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: 30_000 });
   await call(page, 'a', 'external');
+  // The edit leaves the run paused; Play goes on to the lesson's question, revealed, then to the end.
+  await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: 30_000 });
+  await call(page, 'a', 'play');
+  await expect(frame.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: 30_000 });
+  await call(page, 'a', 'reveal');
+  await expect(frame.locator('#app')).toHaveAttribute('data-asking', 'false', { timeout: 30_000 });
+  await call(page, 'a', 'play');
   await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: 30_000 });
   const box = () => page.locator('#a iframe').evaluate((f) => Math.round(f.getBoundingClientRect().height));
   await expect.poll(box).toBe(360);

@@ -82,12 +82,18 @@ test('on a phone, Play, Step, Back and Simulate external edit stay on screen thr
   await expect(page.locator('[data-entry="external"] [data-versions]')).toHaveText('v1 → v2');
   await expectControlsOnScreen(page, 'after the edit');
   await button(page, 'Play').tap();
+  // Play stops at the lesson's question: Reveal, then Play to the end.
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await expectControlsOnScreen(page, 'at the question');
+  await button(page, 'Reveal').tap();
+  await expect(app).toHaveAttribute('data-asking', 'false');
+  await button(page, 'Play').tap();
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expectControlsOnScreen(page, 'at the end');
   await expectNewestUncovered(page);
   // Back works from the bar: one step back.
   await button(page, 'Back').tap();
-  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '4', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '5', { timeout: RUN_TIMEOUT });
   await expectControlsOnScreen(page, 'after Back');
   await page.context().close();
 });

@@ -96,6 +96,11 @@ for (const screen of [
       await expect(page.locator('[data-entry="external"]')).toBeInViewport();
       await expectLedgerWhole(page, 'stale: the file moved on');
       await page.keyboard.press(' ');
+      // The lesson's question stops Play; Enter reveals it, Space plays to the end.
+      await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+      await page.keyboard.press('Enter');
+      await expect(app).toHaveAttribute('data-asking', 'false');
+      await page.keyboard.press(' ');
       await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
       await expectNoBannerOver(page, 'when done');
       await expectLedgerWhole(page, 'current');
@@ -157,6 +162,12 @@ test('presentation mode: the transcript follows in its own pane; scrolled up the
   await page.mouse.wheel(0, -10_000);
   await expect.poll(() => pane.evaluate((el) => el.scrollTop)).toBe(0);
   await button(page, 'Play').click();
+  // Play stops at the lesson's question: revealed and played on with the keys, which scroll nothing.
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await page.keyboard.press('Enter');
+  await expect(app).toHaveAttribute('data-asking', 'false');
+  await page.keyboard.press(' ');
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   const newEntries = button(page, 'New entries');
   await expect(newEntries).toBeInViewport();

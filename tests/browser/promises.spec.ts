@@ -93,8 +93,8 @@ test('stale-version stepped by hand waits for the button, then the edit is refus
     await page.keyboard.press('ArrowRight');
     await expect(progress).not.toHaveAttribute('data-step', before ?? '');
   }
-  // read, say, and the external edit: the third of five steps, waiting for the button.
-  await expect(progress).toHaveText('step 3 of 5');
+  // read, say, and the external edit: the third of six steps, waiting for the button.
+  await expect(progress).toHaveText('step 3 of 6');
   await expect(page.locator('[data-banner="waiting"]')).toContainText('Simulate external edit');
   await expect(page.locator('[data-action="external"]')).toHaveClass(/attention/);
 

@@ -76,7 +76,7 @@ test('a reload mid-session restores the transcript, ledger and waiting edit, and
   await expect(app).toHaveAttribute('data-scenario', scenario.id);
   await expect(app).toHaveAttribute('data-waiting', 'true');
   await expect(app).toHaveAttribute('data-run-state', 'paused');
-  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 6');
   expect(await cards(page)).toEqual(before.cards);
   expect(await messages(page)).toEqual(before.messages);
   expect(await ledger(page)).toEqual(before.ledger);
@@ -249,6 +249,7 @@ test('the More menu works from the keyboard, and every item has a name', async (
     'Observation policy (changing it restarts the scenario)',
     'Let the scenario make its external edits when playing',
     'Reset workspace',
+    'Presenter view',
     'Past sessions…',
   ]);
   await expect(page.getByRole('button', { name: 'Export session' })).toBeVisible();

@@ -78,7 +78,7 @@ test('Play pauses at the scripted edit: the banner says to press the button, E m
   await expect(banner).toContainText(staleNote);
   await expect(banner).toContainText('Press “Simulate external edit” (E)');
   await expect(external).toHaveClass(/attention/);
-  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 6');
   expect(await entryKinds(page)).toEqual(['call', 'message']);
   await expect(externalEntries(page)).toHaveCount(0);
 
@@ -94,6 +94,13 @@ test('Play pauses at the scripted edit: the banner says to press the button, E m
   expect(await entryKinds(page)).toEqual(['call', 'message', 'external']);
   await expect(page.locator('article[data-error-code]')).toHaveCount(0);
 
+  await page.keyboard.press(' ');
+  // Play goes on to the lesson's question (README "Predict, then reveal") and pauses there as well;
+  // Enter reveals it, Space plays to the end.
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await page.keyboard.press('Enter');
+  await expect(app).toHaveAttribute('data-asking', 'false');
   await page.keyboard.press(' ');
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   const entry = externalEntries(page);
@@ -291,8 +298,8 @@ test('every fresh run reads v1 → v2: the first run, after Reset, and after loa
 test('while playing, the transcript keeps the newest entry in view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 480 });
   await openScenario(page, 'policy-strengths');
-  await button(page, 'Play').click();
-  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  // Play, with the lesson's question revealed on the way.
+  await playByMouse(page);
   const last = page.locator('.transcript-list > [data-entry]').last();
   await expect(last).toBeInViewport();
   // The transcript is longer than the screen: following it is what kept the end in view.
@@ -328,8 +335,13 @@ async function playScrolledUp(page: Page, key?: string): Promise<{ newEntries: L
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await button(page, 'Simulate external edit').click();
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false');
-  // The edit leaves the run paused; Play goes on.
+  // The edit leaves the run paused; Play goes on to the lesson's question, revealed and played on with
+  // the keys, which do not scroll the page.
   await button(page, 'Play').click();
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'false');
+  await page.keyboard.press(' ');
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   return { newEntries, last: page.locator('.transcript-list > [data-entry]').last() };
 }
@@ -371,8 +383,8 @@ test('the event log follows new events while it is open', async ({ page }) => {
   await openScenario(page, 'policy-strengths');
   await openTab(page, 'log');
   const log = page.locator('ol.event-log');
-  await button(page, 'Play').click();
-  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  // Play, with the lesson's question revealed on the way.
+  await playByMouse(page);
   await expect(log.locator('li').last()).toBeInViewport();
   const scroll = await log.evaluate((el) => ({
     long: el.scrollHeight > el.clientHeight,

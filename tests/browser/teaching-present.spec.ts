@@ -84,43 +84,48 @@ test('the run buttons are named exactly Play, Step, Back, Reset and Simulate ext
   await expect(button(page, 'Play')).toHaveAttribute('aria-pressed', 'false');
 });
 
-test('the progress counts the script’s steps, “step 3 of 5”, with the model’s retries shown as retries', async ({
+test('the progress counts the script’s steps, “step 3 of 6”, with the model’s retries shown as retries', async ({
   page,
 }) => {
   await openScenario(page, 'stale-version');
-  await expect(progress(page)).toHaveText('step 0 of 5');
-  await expect(progress(page)).toHaveAttribute('data-steps', '5');
+  await expect(progress(page)).toHaveText('step 0 of 6');
+  await expect(progress(page)).toHaveAttribute('data-steps', '6');
   for (const n of [1, 2, 3]) {
     await button(page, 'Step').click();
-    await expect(progress(page)).toHaveText(`step ${n} of 5`);
+    await expect(progress(page)).toHaveText(`step ${n} of 6`);
     await expect(progress(page)).toHaveAttribute('data-step', String(n));
   }
   // Step 3 is the external edit: the script waits for it.
   await expect(app(page)).toHaveAttribute('data-waiting', 'true');
   await button(page, 'Simulate external edit').click();
   await expect(app(page)).toHaveAttribute('data-waiting', 'false');
-  await expect(progress(page)).toHaveText('step 3 of 5');
-  // Step 4 is the edit; it is refused, and the model's re-read and retry are part of the same step.
+  await expect(progress(page)).toHaveText('step 3 of 6');
+  // Step 4 is the lesson's question; Reveal answers it.
   await button(page, 'Step').click();
-  await expect(progress(page)).toHaveText('step 4 of 5');
+  await expect(progress(page)).toHaveText('step 4 of 6');
+  await expect(app(page)).toHaveAttribute('data-asking', 'true');
+  await button(page, 'Reveal').click();
+  // Step 5 is the edit; it is refused, and the model's re-read and retry are part of the same step.
+  await button(page, 'Step').click();
+  await expect(progress(page)).toHaveText('step 5 of 6');
   await playByMouse(page);
-  await expect(progress(page)).toHaveText('step 5 of 5');
+  await expect(progress(page)).toHaveText('step 6 of 6');
   expect(await errorCodes(page)).toEqual(['FS_STALE_VERSION']);
-  // Four calls on screen (read, edit refused, read again, edit) in five steps.
+  // Four calls on screen (read, edit refused, read again, edit) in six steps.
   expect((await entryKinds(page)).filter((k) => k === 'call')).toHaveLength(4);
 });
 
-test('?step=n takes the same steps: step=3 waits at the edit, step=4 holds the refused edit and its retry', async ({
+test('?step=n takes the same steps: step=3 waits at the edit, step=5 holds the refused edit and its retry', async ({
   page,
 }) => {
   await openScenario(page, 'stale-version', { step: '3' });
-  await expect(progress(page)).toHaveText('step 3 of 5');
+  await expect(progress(page)).toHaveText('step 3 of 6');
   await expect(app(page)).toHaveAttribute('data-waiting', 'true');
   await expect(page.locator('[data-banner="waiting"]')).toBeVisible();
   expect(await entryKinds(page)).toEqual(['call', 'message']);
 
-  await openScenario(page, 'stale-version', { step: '4' });
-  await expect(progress(page)).toHaveText('step 4 of 5');
+  await openScenario(page, 'stale-version', { step: '5' });
+  await expect(progress(page)).toHaveText('step 5 of 6');
   await expect(app(page)).toHaveAttribute('data-waiting', 'false');
   expect(await entryKinds(page)).toEqual(['call', 'message', 'external', 'call', 'message', 'call', 'call']);
   expect(await errorCodes(page)).toEqual(['FS_STALE_VERSION']);
@@ -132,7 +137,7 @@ test('Back returns one script step at a time, to where the run was then; ← doe
   await openScenario(page, 'stale-version', { step: '4' });
   const back = button(page, 'Back');
   await back.click();
-  await expect(progress(page)).toHaveText('step 3 of 5', { timeout: RUN_TIMEOUT });
+  await expect(progress(page)).toHaveText('step 3 of 6', { timeout: RUN_TIMEOUT });
   // Back at the external edit: waiting for it again, the edit not made.
   await expect(app(page)).toHaveAttribute('data-waiting', 'true');
   await expect(page.locator('[data-banner="waiting"]')).toBeVisible();
@@ -141,21 +146,21 @@ test('Back returns one script step at a time, to where the run was then; ← doe
   await expect(page.locator('li[data-file="/app/config.json"] .version')).toHaveText('v1');
 
   await key(page, 'ArrowLeft');
-  await expect(progress(page)).toHaveText('step 2 of 5', { timeout: RUN_TIMEOUT });
+  await expect(progress(page)).toHaveText('step 2 of 6', { timeout: RUN_TIMEOUT });
   await expect(app(page)).toHaveAttribute('data-waiting', 'false');
   expect(await entryKinds(page)).toEqual(['call', 'message']);
   await key(page, 'ArrowLeft');
-  await expect(progress(page)).toHaveText('step 1 of 5', { timeout: RUN_TIMEOUT });
+  await expect(progress(page)).toHaveText('step 1 of 6', { timeout: RUN_TIMEOUT });
   expect(await entryKinds(page)).toEqual(['call']);
   await back.click();
-  await expect(progress(page)).toHaveText('step 0 of 5', { timeout: RUN_TIMEOUT });
+  await expect(progress(page)).toHaveText('step 0 of 6', { timeout: RUN_TIMEOUT });
   await expect(page.locator('.transcript-list > [data-entry]')).toHaveCount(0);
   await expect(back).toBeDisabled();
 
   // And forward again with →, to the same place.
   for (const n of [1, 2, 3]) {
     await key(page, 'ArrowRight');
-    await expect(progress(page)).toHaveText(`step ${n} of 5`);
+    await expect(progress(page)).toHaveText(`step ${n} of 6`);
   }
   await expect(app(page)).toHaveAttribute('data-waiting', 'true');
 });
@@ -165,7 +170,7 @@ test('Space plays and pauses after a mouse click on Step or on a tab, and E make
 }) => {
   await openScenario(page, 'stale-version', { speed: 'slow' });
   await button(page, 'Step').click();
-  await expect(progress(page)).toHaveText('step 1 of 5');
+  await expect(progress(page)).toHaveText('step 1 of 6');
   // Focus is still on Step: Space plays (it does not press Step again), and pauses.
   await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-run-state', 'playing');
@@ -178,18 +183,23 @@ test('Space plays and pauses after a mouse click on Step or on a tab, and E make
   await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
   await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
-  await expect(progress(page)).toHaveText('step 3 of 5');
+  await expect(progress(page)).toHaveText('step 3 of 6');
   await expect(button(page, 'Play')).toBeVisible();
 
-  // From a tab clicked with the mouse: E makes the edit, Space plays on to the end.
+  // From a tab clicked with the mouse: E makes the edit, Space plays on to the question, Enter reveals
+  // it, Space plays on to the end.
   await page.locator('[role="tab"][data-tab="ledger"]').click();
   await page.keyboard.press('e');
   await expect(page.locator('[data-entry="external"]')).toHaveAttribute('data-who', 'button');
   await expect(app(page)).toHaveAttribute('data-waiting', 'false');
   await expect(app(page)).toHaveAttribute('data-run-state', 'paused');
   await page.keyboard.press(' ');
+  await expect(app(page)).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await page.keyboard.press('Enter');
+  await expect(app(page)).toHaveAttribute('data-asking', 'false');
+  await page.keyboard.press(' ');
   await expect(app(page)).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
-  await expect(progress(page)).toHaveText('step 5 of 5');
+  await expect(progress(page)).toHaveText('step 6 of 6');
   await expect(page.locator('[data-banner="done"]')).toBeVisible();
 });
 
@@ -198,14 +208,14 @@ test('R resets at once at the start or the end, and asks first in the middle of 
   const question = page.locator('dialog[data-dialog="confirm"]');
   await button(page, 'Step').click();
   await button(page, 'Step').click();
-  await expect(progress(page)).toHaveText('step 2 of 5');
+  await expect(progress(page)).toHaveText('step 2 of 6');
 
   await key(page, 'r');
   await expect(question).toBeVisible();
   await expect(question).toContainText('Reset the scenario?');
   await question.getByRole('button', { name: 'Cancel', exact: true }).click();
   await expect(question).toHaveCount(0);
-  await expect(progress(page)).toHaveText('step 2 of 5');
+  await expect(progress(page)).toHaveText('step 2 of 6');
   expect(await entryKinds(page)).toEqual(['call', 'message']);
 
   // Escape is a no as well.
@@ -213,17 +223,17 @@ test('R resets at once at the start or the end, and asks first in the middle of 
   await expect(question).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(question).toHaveCount(0);
-  await expect(progress(page)).toHaveText('step 2 of 5');
+  await expect(progress(page)).toHaveText('step 2 of 6');
 
   await key(page, 'r');
   await question.getByRole('button', { name: 'Reset', exact: true }).click();
-  await expect(progress(page)).toHaveText('step 0 of 5');
+  await expect(progress(page)).toHaveText('step 0 of 6');
   await expect(page.locator('.transcript-list > [data-entry]')).toHaveCount(0);
 
   // At the end nothing is lost: no question.
   await playByMouse(page);
   await key(page, 'r');
-  await expect(progress(page)).toHaveText('step 0 of 5');
+  await expect(progress(page)).toHaveText('step 0 of 6');
   await expect(question).toHaveCount(0);
 });
 
@@ -233,13 +243,15 @@ test('? lists the keys; keys typed into the file editor stay text', async ({ pag
   const keys = page.locator('dialog[data-dialog="keys"]');
   await expect(keys).toBeVisible();
   const listed = await keys.locator('dt').allTextContents();
-  expect(listed).toEqual(['Space', 'Esc', '→', '←', 'E', 'R', 'P', '?']);
+  expect(listed).toEqual(['Space', 'Esc', '→', '←', 'E', 'Enter', 'N', 'R', 'P', '?']);
   await expect(keys.locator('dd')).toContainText([
     'Play or pause',
     'Stop the call, Play or the model',
     'One step',
     'One step back',
     'Simulate external edit',
+    'Reveal the answer of a question',
+    'Open the presenter view',
     'Reset',
     'Presentation mode',
     'This list',
@@ -281,7 +293,7 @@ test('presentation mode: ?present=1, the P key and the header button named Prese
   await expect(present).toHaveAttribute('aria-pressed', 'true');
   // The run's keys work in presentation mode too.
   await key(page, 'ArrowRight');
-  await expect(progress(page)).toHaveText('step 3 of 5');
+  await expect(progress(page)).toHaveText('step 3 of 6');
   await key(page, 'P');
   await expect(app(page)).toHaveAttribute('data-present', 'false');
 });

@@ -68,7 +68,7 @@ test('README "Teaching with it", step 1: the lesson’s one line tops the transc
   );
   expect(above).toBe(true);
   await key('ArrowRight');
-  await expect(page.locator('[data-progress]')).toHaveText('step 1 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 1 of 6');
   const read = page.locator('article[data-card="read"]');
   await seen(read, '/app/config.json');
   await seen(read.locator('.card-title'), 'v1');
@@ -91,7 +91,7 @@ test('README "Teaching with it", step 2: Space plays and pauses at the external 
   await seen(external, 'Simulate external edit');
   await expect(external).toHaveClass(/attention/);
   // Paused means paused: a while later the run has not moved on.
-  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 6');
   await expect(page.locator('[data-entry="external"]')).toHaveCount(0);
   await key('e');
 });
@@ -111,16 +111,33 @@ test('README "Teaching with it", step 3: the edit is its own entry (who, v1 → 
   await expect(app()).toHaveAttribute('data-run-state', 'paused');
   await seen(button(page, 'Play'), 'Play');
   await expect(page.locator('article[data-error-code]')).toHaveCount(0);
-  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 5');
+  await expect(page.locator('[data-progress]')).toHaveText('step 3 of 6');
 });
 
-test('README "Teaching with it", step 4: Space again: the edit is refused with FS_STALE_VERSION and the card says what to do; the re-read and retry go through', async () => {
+test('README "Teaching with it", step 4: Space again stops at the lesson’s question; Enter reveals the answer, → shows the edit refused with FS_STALE_VERSION and what to do; Space: the re-read and retry go through', async () => {
   await key(' ');
+  // Play stops at the question, the whole stage in presentation mode; the result stays hidden.
+  await expect(app()).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await expect(app()).toHaveAttribute('data-run-state', 'paused');
+  await expect(page.locator('[data-progress]')).toHaveText('step 4 of 6');
+  await seen(page.locator('[data-ask-question]'), "What does the agent's edit get?");
+  await expect(page.locator('article[data-error-code]')).toHaveCount(0);
+  await key('Enter');
+  await expect(app()).toHaveAttribute('data-asking', 'false');
+  await seen(page.locator('[data-choice="1"]'), '✓ the answer');
+  await seen(page.locator('[data-ask-why]'), 'The backend checks it first');
+  await expect(app()).toHaveAttribute('data-run-state', 'paused');
+
+  await key('ArrowRight');
   const refused = page.locator('article[data-error-code="FS_STALE_VERSION"]');
   await expect(refused).toHaveCount(1, { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-ask]')).toBeHidden();
   await seen(refused.locator('.err-code'), 'FS_STALE_VERSION');
   await seen(refused.locator('.error'), 'you read version v1, it is now v2');
   await seen(refused.locator('.remedy'), 'Remedy:');
+  await expect(app()).toHaveAttribute('data-run-state', 'paused');
+
+  await key(' ');
   await expect(app()).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   const calls = page.locator('.transcript-list > [data-entry="call"]');
   await expect(calls).toHaveCount(4);
@@ -134,7 +151,7 @@ test('README "Teaching with it", step 4: Space again: the edit is refused with F
 
 test('README "Teaching with it", step 5: R resets: the files start again at v1 and the next run is the same', async () => {
   await key('r');
-  await expect(page.locator('[data-progress]')).toHaveText('step 0 of 5', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('[data-progress]')).toHaveText('step 0 of 6', { timeout: RUN_TIMEOUT });
   await expect(page.locator('.transcript-list > [data-entry]')).toHaveCount(0);
   await seen(page.locator('.ledger-panel'), 'The agent has not looked at any file yet.');
   await key('ArrowRight');

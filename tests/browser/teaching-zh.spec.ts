@@ -138,6 +138,12 @@ async function walkRun(page: Page, read: () => Promise<void>): Promise<void> {
       await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
       // The run stays paused after the edit: Play goes on.
       await button(page, '播放').click();
+    } else if (at === 'question') {
+      // The lesson's question, read asked and read revealed; then Play goes on.
+      await button(page, '揭晓').click();
+      await expect(page.locator('#app')).toHaveAttribute('data-asking', 'false');
+      await read();
+      await button(page, '播放').click();
     } else {
       // Approvals: the first approved, the rest denied, so both answers are read.
       const dialog = page.locator('dialog[data-dialog="approval"][open]');
@@ -281,7 +287,7 @@ test('the lesson’s moments in Chinese: the run buttons, the progress, the wait
   await expect(page.locator('[data-teaches]')).toHaveText(stale.teaches.zh);
   await button(page, '播放').click();
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
-  await expect(page.locator('[data-progress]')).toHaveText('第 3 步，共 5 步');
+  await expect(page.locator('[data-progress]')).toHaveText('第 3 步，共 6 步');
   await expect(page.locator('[data-banner="waiting"]')).toContainText(note);
   await expect(page.locator('[data-banner="waiting"]')).toContainText('请按“模拟外部编辑”（E）。');
   // Play pauses at the edit: the button reads 播放 again.
@@ -290,6 +296,13 @@ test('the lesson’s moments in Chinese: the run buttons, the progress, the wait
   await button(page, '模拟外部编辑').click();
   await expect(page.locator('#app')).toHaveAttribute('data-waiting', 'false');
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await button(page, '播放').click();
+  // The lesson's question, in Chinese: Play pauses there too; revealed, and Play goes on.
+  await expect(page.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'paused');
+  await expect(page.locator('[data-ask-question]')).toContainText('智能体的这次编辑会得到什么？');
+  await button(page, '揭晓').click();
+  await expect(page.locator('[data-choice="1"]')).toContainText('✓ 答案');
   await button(page, '播放').click();
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   const entry = page.locator('[data-entry="external"]');

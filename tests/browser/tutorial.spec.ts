@@ -17,8 +17,17 @@ const lesson = parseScenarioFile(
   readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
 ).value!;
 
-type State = { runState: string; scenario: string; position: number; done: boolean; waiting: boolean };
-type ElementLike = { controller: { state: State | null; step(): void; play(): void; external(): void } };
+type State = {
+  runState: string;
+  scenario: string;
+  position: number;
+  done: boolean;
+  waiting: boolean;
+  asking: boolean;
+};
+type ElementLike = {
+  controller: { state: State | null; step(): void; play(): void; external(): void; reveal(): void };
+};
 
 /** Opens the example page on the other origin, with its kit (and so its playground) on the app's. */
 async function openExample(page: Page): Promise<void> {
@@ -181,7 +190,8 @@ test('auto height: the frame grows with the transcript, with no scroll bar insid
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
   );
-  // Play pauses for the external edit; the page makes it through the kit, and plays on.
+  // Play pauses for the external edit; the page makes it through the kit, and plays on to the
+  // lesson's question, where Play pauses too; the page reveals it through the kit and plays on.
   await expect
     .poll(() => builtInState(page), { timeout: 60_000 })
     .toMatchObject({ runState: 'paused', waiting: true });
@@ -192,6 +202,14 @@ test('auto height: the frame grows with the transcript, with no scroll bar insid
   await page.evaluate(() =>
     (document.querySelector('#built-in') as unknown as ElementLike).controller.play(),
   );
+  await expect
+    .poll(() => builtInState(page), { timeout: 60_000 })
+    .toMatchObject({ runState: 'paused', asking: true });
+  await page.evaluate(() => {
+    const { controller } = document.querySelector('#built-in') as unknown as ElementLike;
+    controller.reveal();
+    controller.play();
+  });
   await expect.poll(() => builtInState(page), { timeout: 60_000 }).toMatchObject({ done: true });
   await expect.poll(() => frameHeight(page, '#built-in iframe')).toBeGreaterThan(before);
   const inner = await builtIn(page)

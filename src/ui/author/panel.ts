@@ -117,6 +117,7 @@ export class AuthorPanel implements Panel {
         h('label', { for: 'author-says' }, tr('modelSays')),
         this.said,
         button('author-say', tr('say'), () => this.say()),
+        button('author-ask', tr('askTheClass'), () => this.ask()),
       ),
       this.statusEl,
       this.editorHost,
@@ -155,6 +156,7 @@ export class AuthorPanel implements Panel {
     q('author-record')!.disabled = recording || !this.text;
     q('author-stop')!.disabled = !recording;
     q('author-say')!.disabled = !recording;
+    q('author-ask')!.disabled = !recording;
     this.said.disabled = !recording;
     this.el.dataset.recording = String(recording);
     const status = recording
@@ -259,6 +261,14 @@ export class AuthorPanel implements Panel {
     if (!this.recorded || !text) return;
     this.spec.say(text);
     this.recorded.push({ kind: 'say', text });
+    this.said.value = '';
+    this.render();
+  }
+
+  /** A question before the next call: the box's words (if any) become the question, reworded later. */
+  private ask(): void {
+    if (!this.recorded) return;
+    this.recorded.push({ kind: 'ask', question: this.said.value.trim() });
     this.said.value = '';
     this.render();
   }

@@ -69,3 +69,18 @@ describe('the README’s table of lessons', () => {
     expect(row?.title).toBe(`The plugin lab's ${words[lab.length]} examples`);
   });
 });
+
+// The README's ask step, as a step of its example scenario just before the edit: a file the parser reads.
+it('the README’s ask step is one the format reads, with its notes', () => {
+  const blocks = [...section.matchAll(/```json\n([\s\S]*?)\n```/g)].map((m) => m[1] ?? '');
+  const ask = blocks.find((b) => b.includes('"ask"'));
+  expect(ask).toBeDefined();
+  const example = JSON.parse(readmeExample) as { steps: unknown[] };
+  example.steps.splice(3, 0, JSON.parse(ask!));
+  const read = parseScenarioFile(JSON.stringify(example));
+  expect(read.error).toBeUndefined();
+  expect(read.value?.steps[3]).toMatchObject({
+    ask: { answer: 1 },
+    notes: { en: 'Let the class vote first.' },
+  });
+});

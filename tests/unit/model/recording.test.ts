@@ -50,3 +50,31 @@ describe('a recorded scenario', () => {
     expect(pg.position).toBe(recorded.length);
   });
 });
+
+describe('a recorded question', () => {
+  const files = { '/notes.md': 'Status: draft\n' };
+  const edit: Recorded = {
+    kind: 'call',
+    tool: 'edit',
+    args: { path: '/notes.md', old_string: 'draft', new_string: 'done' },
+    error: 'FS_NOT_OBSERVED',
+  };
+
+  it('becomes an ask before the call after it, its words the question, the rest for the author to write', () => {
+    const recorded: Recorded[] = [{ kind: 'ask', question: 'Will the edit work?' }, edit];
+    const scenario = recordedScenario(draftScenario(files), recorded, files);
+    const read = parseScenarioObject(scenarioFile(scenario));
+    expect(read.error).toBeUndefined();
+    expect(read.value?.steps[0]).toMatchObject({
+      ask: { question: { en: 'Will the edit work?', zh: 'Will the edit work?' }, answer: 0 },
+    });
+    expect(read.value?.steps[1]).toMatchObject({ call: 'edit' });
+  });
+
+  it('is left out when no call follows it, so the draft stays a valid file', () => {
+    const recorded: Recorded[] = [edit, { kind: 'say', text: 'x' }, { kind: 'ask', question: '' }];
+    const scenario = recordedScenario(draftScenario(files), recorded, files);
+    expect(scenario.steps.map((s) => Object.keys(s)[0])).toEqual(['call', 'say']);
+    expect(parseScenarioObject(scenarioFile(scenario)).error).toBeUndefined();
+  });
+});

@@ -26,11 +26,13 @@ const stored = (run: SavedRun): SavedRun =>
   SessionRecord.parse(JSON.parse(JSON.stringify({ ...run, title: 't', createdAt: 1, updatedAt: 2 })));
 /**
  * Takes actions until `at` are taken, the model's reactions counted too (resuming must work after any
- * of them); a scripted external edit on the way is made, one at the very last action is left waiting.
+ * of them); a scripted external edit on the way is made, one at the very last action is left waiting;
+ * an ask on the way is revealed.
  */
 const toPosition = async (pg: Playground, at: number) => {
   while (!pg.done && pg.position < at) {
     if (pg.waiting) await pg.simulateExternalEdit('scenario');
+    else if (pg.ask?.revealed === false) await pg.reveal();
     else await pg.step(false);
   }
 };
@@ -54,6 +56,7 @@ describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) 
       expect(after.position).toBe(at);
       expect(after.scriptStep).toBe(before.scriptStep);
       expect(after.waiting).toEqual(before.waiting);
+      expect(after.ask).toEqual(before.ask);
       await after.runToEnd();
       expect(after.session.events, `resumed at ${at}`).toEqual(whole.session.events);
       expect(after.session.live).toEqual(replay(whole.session.events, (n) => whole.registry.get(n)));

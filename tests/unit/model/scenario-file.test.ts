@@ -130,6 +130,49 @@ describe('texts', () => {
 
 type Case = [what: string, text: string, code: ScenarioCode, path: string];
 
+/** An ask step, texts as plain strings; `change` replaces its fields. */
+const ask = (change: Record<string, unknown> = {}) => ({
+  ask: {
+    question: 'What will the edit return?',
+    choices: ['ok', 'an error'],
+    answer: 1,
+    why: 'It is stale.',
+    ...change,
+  },
+});
+
+describe('ask steps and notes', () => {
+  it('reads an ask before a call, with notes on any step, every text in both languages', () => {
+    const read = parseScenarioFile(
+      lesson((r) => {
+        r.steps.splice(2, 0, { ...ask(), notes: { en: 'Let them vote.', zh: '让大家投票。' } });
+        (r.steps[0] as { notes?: unknown }).notes = 'Start here.';
+      }),
+    );
+    expect(read.error).toBeUndefined();
+    expect(read.value!.steps[2]).toEqual({
+      ask: {
+        question: { en: 'What will the edit return?', zh: 'What will the edit return?' },
+        choices: [
+          { en: 'ok', zh: 'ok' },
+          { en: 'an error', zh: 'an error' },
+        ],
+        answer: 1,
+        why: { en: 'It is stale.', zh: 'It is stale.' },
+      },
+      notes: { en: 'Let them vote.', zh: '让大家投票。' },
+    });
+    expect(read.value!.steps[0]).toMatchObject({ notes: { en: 'Start here.', zh: 'Start here.' } });
+  });
+
+  it('says why an answer outside the choices is refused', () => {
+    const read = parseScenarioFile(lesson((r) => r.steps.splice(2, 0, ask({ answer: 5 }))));
+    expect(read.error?.message).toBe('steps[2].ask.answer: not one of the choices (counted from 0)');
+    const last = parseScenarioFile(lesson((r) => r.steps.push(ask())));
+    expect(last.error?.message).toBe('steps[3].ask: an ask must come right before a call');
+  });
+});
+
 const nested = (depth: number) => '['.repeat(depth) + ']'.repeat(depth);
 const badFiles: Case[] = [
   ['text that is not JSON', '{"format": ', 'SCENARIO_INVALID', ''],
@@ -297,6 +340,38 @@ const badFiles: Case[] = [
     lesson((r) => (r.sideBySide = Array.from({ length: 9 }, () => ({ label: 'x', path: '/a' })))),
     'SCENARIO_INVALID',
     'sideBySide',
+  ],
+  [
+    'an ask whose answer is not a choice',
+    lesson((r) => r.steps.splice(2, 0, ask({ answer: 2 }))),
+    'SCENARIO_INVALID',
+    'steps[2].ask.answer',
+  ],
+  [
+    'an ask with a negative answer',
+    lesson((r) => r.steps.splice(2, 0, ask({ answer: -1 }))),
+    'SCENARIO_INVALID',
+    'steps[2].ask.answer',
+  ],
+  [
+    'an ask with one choice',
+    lesson((r) => r.steps.splice(2, 0, ask({ choices: ['a'], answer: 0 }))),
+    'SCENARIO_INVALID',
+    'steps[2].ask.choices',
+  ],
+  [
+    'an ask without why',
+    lesson((r) => r.steps.splice(2, 0, { ask: { question: 'q', choices: ['a', 'b'], answer: 0 } })),
+    'SCENARIO_INVALID',
+    'steps[2].ask.why',
+  ],
+  ['an ask before a say', lesson((r) => r.steps.splice(1, 0, ask())), 'SCENARIO_INVALID', 'steps[1].ask'],
+  ['an ask at the end', lesson((r) => r.steps.push(ask())), 'SCENARIO_INVALID', 'steps[3].ask'],
+  [
+    'notes that are a number',
+    lesson((r) => ((r.steps[0] as { notes?: unknown }).notes = 3)),
+    'SCENARIO_INVALID',
+    'steps[0].notes',
   ],
 ];
 

@@ -71,7 +71,13 @@ describe('stale-version when stepping by hand', () => {
     expect(pg.position).toBe(at);
     await pg.simulateExternalEdit('button');
     expect(pg.waiting).toBeNull();
-    while (!pg.done) await pg.step();
+    // Then the lesson's question: a step does nothing until Reveal.
+    await pg.step();
+    expect(pg.ask?.revealed).toBe(false);
+    await pg.step();
+    expect(pg.errors()).toEqual([]);
+    await pg.reveal();
+    for (let i = 0; i < 20 && !pg.done; i++) await pg.step();
     expect(pg.errors()).toEqual(['FS_STALE_VERSION']);
     expect(pg.session.events.some((e) => e.type === 'external/edit' && e.who === 'button')).toBe(true);
   });

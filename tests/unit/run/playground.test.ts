@@ -79,15 +79,16 @@ describe('Playground: external edits in the transcript', () => {
 describe('Playground: the script counts its own steps', () => {
   it('takes the model’s retries inside the step they retry', async () => {
     const pg = await open('stale-version');
-    expect([pg.scriptStep, pg.scriptSteps]).toEqual([0, 5]);
-    await pg.advance(4);
-    // read, say, external edit, edit (refused), then the re-read and the retry of that same step.
-    expect(pg.scriptStep).toBe(4);
-    expect(pg.errors()).toEqual(['FS_STALE_VERSION']);
-    expect(pg.position).toBe(7);
-    expect(pg.done).toBe(false);
+    expect([pg.scriptStep, pg.scriptSteps]).toEqual([0, 6]);
     await pg.advance(5);
-    expect([pg.scriptStep, pg.done]).toEqual([5, true]);
+    // read, say, external edit, the question (asked and revealed: one step), edit (refused), then the
+    // re-read and the retry of that same step.
+    expect(pg.scriptStep).toBe(5);
+    expect(pg.errors()).toEqual(['FS_STALE_VERSION']);
+    expect(pg.position).toBe(9);
+    expect(pg.done).toBe(false);
+    await pg.advance(6);
+    expect([pg.scriptStep, pg.done]).toEqual([6, true]);
   });
 
   it('leaves an external edit at the very last step waiting', async () => {

@@ -1,0 +1,66 @@
+import type { App } from './app';
+import { PresenterCommand, askView, stepView, type PresenterState } from './presenter-protocol';
+
+/** What the playground window reports: where the script stands, this step and the next, with notes. */
+export function presenterState(app: App): PresenterState {
+  const { pg } = app;
+  const { lang } = app.store.get();
+  const steps = pg.scenario.steps;
+  const n = pg.scriptStep;
+  return {
+    type: 'state',
+    lang,
+    title: pg.scenario.title[lang],
+    step: n,
+    steps: steps.length,
+    run: app.state,
+    waiting: pg.waiting !== null,
+    current: stepView(steps, n, lang),
+    next: stepView(steps, n + 1, lang),
+    ask: askView(pg.ask, lang),
+  };
+}
+
+function run(app: App, command: PresenterCommand['command']): void {
+  switch (command) {
+    case 'play':
+      return void app.play();
+    case 'pause':
+      return app.pause();
+    case 'step':
+      return void app.step();
+    case 'back':
+      return void app.back();
+    case 'reveal':
+      return void app.reveal();
+    case 'external':
+      return void app.externalEdit();
+    case 'hello':
+      return;
+  }
+}
+
+/**
+ * Keeps presenter views in step with this playground window over `channel`: reports its state after
+ * every change (and to a view that says hello), and runs the commands a view sends, `first` the one that
+ * woke the link. The notes and answers travel only in these reports; this window never shows them.
+ */
+export function linkPresenter(app: App, channel: BroadcastChannel, first: unknown): void {
+  let last = '';
+  const report = (force = false) => {
+    const state = presenterState(app);
+    const text = JSON.stringify(state);
+    if (!force && text === last) return;
+    last = text;
+    channel.postMessage(state);
+  };
+  const heard = (data: unknown) => {
+    const parsed = PresenterCommand.safeParse(data);
+    if (!parsed.success) return;
+    run(app, parsed.data.command);
+    report(true);
+  };
+  channel.onmessage = (e: MessageEvent<unknown>) => heard(e.data);
+  app.onChange(() => report());
+  heard(first);
+}
