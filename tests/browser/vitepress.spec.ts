@@ -115,6 +115,15 @@ test('the built-in lesson plays to its outcome; the frame grows and shrinks; the
   await frame.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => state(page), { timeout: 30_000 }).toMatchObject({ waiting: true });
   await frame.getByRole('button', { name: 'Simulate external edit' }).first().click();
+  // The edit leaves the run paused for the class to read; Play goes on to the lesson's question, which
+  // Reveal answers, and Play again to the end.
+  await expect(app).toHaveAttribute('data-waiting', 'false');
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await frame.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: 30_000 });
+  await frame.getByRole('button', { name: 'Reveal' }).click();
+  await expect(app).toHaveAttribute('data-asking', 'false');
+  await frame.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: 30_000 });
   await expect.poll(() => frameHeight(page)).toBeGreaterThan(start + 200);
   await fits(page);
@@ -162,6 +171,9 @@ test('the lesson file beside its page is read by the page (no CORS) and plays to
   await frame.getByRole('button', { name: 'Play', exact: true }).click();
   await expect.poll(() => state(page), { timeout: 30_000 }).toMatchObject({ waiting: true });
   await frame.getByRole('button', { name: 'Simulate external edit' }).first().click();
+  // The edit leaves the run paused for the reader; Play goes on to the end.
+  await expect(app).toHaveAttribute('data-run-state', 'paused');
+  await frame.getByRole('button', { name: 'Play', exact: true }).click();
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: 30_000 });
   const codes = await frame
     .locator('article[data-error-code]')
