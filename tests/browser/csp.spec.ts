@@ -214,6 +214,11 @@ test('an embed on another origin runs under the headers without a violation in e
   await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'external' }));
   await expect(frame.locator('#app')).toHaveAttribute('data-waiting', 'false', { timeout: RUN_TIMEOUT });
   await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'play' }));
+  // The lesson's question stops Play; the host reveals it and plays on to the end.
+  await expect(frame.locator('#app')).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'reveal' }));
+  await expect(frame.locator('#app')).toHaveAttribute('data-asking', 'false');
+  await page.evaluate(() => window.__host!.send({ type: 'harness-playground:command', command: 'play' }));
   await expect(frame.locator('#app')).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(frame.locator('article[data-error-code="FS_STALE_VERSION"]').first()).toBeVisible();
   expect(problems).toEqual([]);
