@@ -18,6 +18,7 @@ import {
   type Report,
 } from '../kit/protocol';
 import { ScenarioId, parseScenarioObject, scenarioById } from '../model';
+import { runCommand } from './run-commands';
 import type { Address } from './address';
 import type { App } from './app';
 import { applyEmbedTheme, applyHostStyle, builtInIdList, showEmbedError } from './embed-view';
@@ -76,19 +77,13 @@ const stateOf = (app: App): EmbedState => ({
 function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<unknown> } | void {
   switch (command.command) {
     case 'play':
-      return void app.play();
     case 'pause':
-      return app.pause();
     case 'step':
-      return void app.step();
     case 'back':
-      return void app.back();
     case 'reset':
-      return void app.reset();
     case 'external':
-      return void app.externalEdit();
     case 'reveal':
-      return void app.reveal();
+      return runCommand(app, command.command);
     case 'speed':
       return app.setSpeed(command.speed);
     case 'lang':

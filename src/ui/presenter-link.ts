@@ -1,5 +1,6 @@
 import type { App } from './app';
 import { PresenterCommand, askView, stepView, type PresenterState } from './presenter-protocol';
+import { runCommand } from './run-commands';
 
 /** What the playground window reports: where the script stands, this step and the next, with notes. */
 export function presenterState(app: App): PresenterState {
@@ -21,25 +22,6 @@ export function presenterState(app: App): PresenterState {
   };
 }
 
-function run(app: App, command: PresenterCommand['command']): void {
-  switch (command) {
-    case 'play':
-      return void app.play();
-    case 'pause':
-      return app.pause();
-    case 'step':
-      return void app.step();
-    case 'back':
-      return void app.back();
-    case 'reveal':
-      return void app.reveal();
-    case 'external':
-      return void app.externalEdit();
-    case 'hello':
-      return;
-  }
-}
-
 /**
  * Keeps presenter views in step with this playground window over `channel`: reports its state after
  * every change (and to a view that says hello), and runs the commands a view sends, `first` the one that
@@ -57,7 +39,7 @@ export function linkPresenter(app: App, channel: BroadcastChannel, first: unknow
   const heard = (data: unknown) => {
     const parsed = PresenterCommand.safeParse(data);
     if (!parsed.success) return;
-    run(app, parsed.data.command);
+    if (parsed.data.command !== 'hello') runCommand(app, parsed.data.command);
     report(true);
   };
   channel.onmessage = (e: MessageEvent<unknown>) => heard(e.data);
