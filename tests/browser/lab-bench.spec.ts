@@ -6,28 +6,15 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodeShare } from '../../src/model';
 import type { PluginLab } from '../../src/ui/lab';
 import { RUN_TIMEOUT, errorCodes, openScenario, playByMouse } from './app';
+import { apply, openLab as openLabTab, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 120_000 });
 
 type WithLab = Window & { playground: { lab: { current: PluginLab | null } } };
 
 async function openLab(page: Page): Promise<void> {
-  await page.locator('[role="tab"][data-tab="lab"]').click();
-  await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', 'lab');
-  await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: RUN_TIMEOUT });
+  await openLabTab(page);
   await page.evaluate(() => (window as unknown as WithLab).playground.lab.current!.ready);
-}
-
-async function typeCode(page: Page, code: string): Promise<void> {
-  await page.locator('[data-lab] .cm-content').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
-
-async function apply(page: Page): Promise<void> {
-  await page.locator('[data-action="lab-apply"]').click();
-  await expect(status(page)).not.toHaveAttribute('data-tone', 'busy', { timeout: RUN_TIMEOUT });
 }
 
 const status = (page: Page) => page.locator('.lab-status');

@@ -3,27 +3,9 @@
 // running, with the tool list, the header badge and the hooks all saying so.
 import { expect, test, type Page } from '@playwright/test';
 import { RUN_TIMEOUT, openScenario, openTab, storedText } from './app';
+import { apply, openLab, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-async function openLab(page: Page): Promise<void> {
-  await openTab(page, 'lab');
-  await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: RUN_TIMEOUT });
-}
-
-async function typeCode(page: Page, code: string): Promise<void> {
-  await page.locator('[data-lab] .cm-content').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
-
-async function apply(page: Page): Promise<void> {
-  await page.locator('[data-action="lab-apply"]').click();
-  await expect(page.locator('.lab-status')).not.toHaveAttribute('data-tone', 'busy', {
-    timeout: RUN_TIMEOUT,
-  });
-}
 
 /** Sends one call from "Play the model"; the result card it made. */
 async function sendCall(page: Page, tool: string, args: object) {

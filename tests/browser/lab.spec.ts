@@ -4,30 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { encodeShare } from '../../src/model';
 import { labExamples } from '../../src/model/lab-examples';
 import { RUN_TIMEOUT, errorCodes, openScenario, playByMouse, storedText, type WithApp } from './app';
+import { apply, openLab, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Opens the lab tab and waits for it (it and the sandbox load on first use). */
-async function openLab(page: Page): Promise<void> {
-  await page.locator('[role="tab"][data-tab="lab"]').click();
-  await expect(page.locator('#pane-side')).toHaveAttribute('data-panel', 'lab');
-  await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: RUN_TIMEOUT });
-}
-
-/** Replaces the editor's text with `code`, as typed. */
-async function typeCode(page: Page, code: string): Promise<void> {
-  await page.locator('[data-lab] .cm-content').click();
-  await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.press('Delete');
-  await page.keyboard.insertText(code);
-}
-
-async function apply(page: Page): Promise<void> {
-  await page.locator('[data-action="lab-apply"]').click();
-  await expect(page.locator('.lab-status')).not.toHaveAttribute('data-tone', 'busy', {
-    timeout: RUN_TIMEOUT,
-  });
-}
 
 const status = (page: Page) => page.locator('.lab-status');
 const hookCalls = (page: Page, hook: string) => page.locator(`.lab-call[data-hook="${hook}"]`).count();
