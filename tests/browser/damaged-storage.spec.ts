@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { scenarios } from '../../src/model';
 import { RUN_TIMEOUT, openScenario, openTab } from './app';
+import { installInStore, type StoreWindow } from './raw-idb';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -162,32 +163,6 @@ test('Damaged storage: storage that answers late; the page stays in memory, keep
   expect(stored).toEqual({ sessions: [], files: [] });
 });
 
-/** The page's helper (installed before it loads) that runs one transaction on an object store, raw API. */
-type StoreWindow = Window & {
-  inStore<T>(db: string, store: string, body: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T>;
-};
-const installInStore = (page: Page) =>
-  page.addInitScript(() => {
-    (window as unknown as StoreWindow).inStore = async <T>(
-      db: string,
-      store: string,
-      body: (store: IDBObjectStore) => IDBRequest<T> | void,
-    ) => {
-      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(db);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const tx = opened.transaction(store, 'readwrite');
-      const request = body(tx.objectStore(store));
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onabort = () => reject(tx.error);
-      });
-      opened.close();
-      return (request ? request.result : undefined) as T;
-    };
-  });
 /** Every key and value of the session store, keys as text. */
 const storedSessions = (page: Page) =>
   page.evaluate(async () => {

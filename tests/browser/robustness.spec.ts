@@ -8,43 +8,17 @@ import { expect, test, type Page } from '@playwright/test';
 import { scenarioById } from '../../src/model';
 import { bigLog, bigSessionText } from '../fixtures/big-session';
 import { RUN_TIMEOUT, openScenario, openTab, type WithApp } from './app';
+import { installInStore, type StoreWindow } from './raw-idb';
 
 test.describe.configure({ timeout: 120_000 });
 
-/** The page's helper (installed before every page loads) that runs one transaction on an object store. */
-type TestWindow = Window & {
-  inStore<T>(db: string, store: string, body: (store: IDBObjectStore) => IDBRequest<T> | void): Promise<T>;
-};
-
-test.beforeEach(async ({ context }) => {
-  await context.addInitScript(() => {
-    (window as unknown as TestWindow).inStore = async <T>(
-      db: string,
-      store: string,
-      body: (store: IDBObjectStore) => IDBRequest<T> | void,
-    ) => {
-      const opened = await new Promise<IDBDatabase>((resolve, reject) => {
-        const request = indexedDB.open(db);
-        request.onsuccess = () => resolve(request.result);
-        request.onerror = () => reject(request.error);
-      });
-      const tx = opened.transaction(store, 'readwrite');
-      const request = body(tx.objectStore(store));
-      await new Promise((resolve, reject) => {
-        tx.oncomplete = resolve;
-        tx.onabort = () => reject(tx.error);
-      });
-      opened.close();
-      return (request ? request.result : undefined) as T;
-    };
-  });
-});
+test.beforeEach(({ context }) => installInStore(context));
 
 /** Every key of a store, as text. */
 const keysOf = (page: Page, db: string, store: string) =>
   page.evaluate(
     async ([db, store]) =>
-      (await (window as unknown as TestWindow).inStore(db!, store!, (s) => s.getAllKeys())).map(String),
+      (await (window as unknown as StoreWindow).inStore(db!, store!, (s) => s.getAllKeys())).map(String),
     [db, store],
   );
 
@@ -100,7 +74,7 @@ test('a malformed workspace record: the app starts, lists every good file, sets 
   // Any page of this origin can write such records, and so could a bug in a future release.
   await page.evaluate(
     (path) =>
-      (window as unknown as TestWindow).inStore('workspace:playground', 'workspace', (store) => {
+      (window as unknown as StoreWindow).inStore('workspace:playground', 'workspace', (store) => {
         store.put({ garbage: true }, `file:${path}`);
         store.put('x', 'file:/junk');
       }),
@@ -122,7 +96,7 @@ test('a malformed workspace record: the app starts, lists every good file, sets 
   // Set aside, never deleted: the records are kept, untouched, under quarantine keys.
   const kept = await page.evaluate(async () => {
     const range = IDBKeyRange.bound('quarantine:', 'quarantine:\uffff');
-    const { inStore } = window as unknown as TestWindow;
+    const { inStore } = window as unknown as StoreWindow;
     const keys = await inStore('workspace:playground', 'workspace', (store) => store.getAllKeys(range));
     const values = await inStore('workspace:playground', 'workspace', (store) => store.getAll(range));
     return keys.map((key, i) => ({ key: String(key).replace(/^quarantine:[^:]+:/, ''), value: values[i] }));
@@ -153,7 +127,7 @@ test('a stored session nested 3,000 levels deep, the newest one: the app starts 
   // The planted copy is newer than the real session, and its first call's arguments are 3,000 deep.
   await page.evaluate(
     (id) =>
-      (window as unknown as TestWindow).inStore('harness-playground', 'sessions', (store) => {
+      (window as unknown as StoreWindow).inStore('harness-playground', 'sessions', (store) => {
         const head = store.get(`head:${id}`);
         const log = store.get(`log:${id}`);
         log.onsuccess = () => {
@@ -321,7 +295,8 @@ test('saves that fail lose nothing already saved, and are retried until storage 
   const id = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id);
   const stored = (key: string) =>
     page.evaluate(
-      (key) => (window as unknown as TestWindow).inStore('harness-playground', 'sessions', (s) => s.get(key)),
+      (key) =>
+        (window as unknown as StoreWindow).inStore('harness-playground', 'sessions', (s) => s.get(key)),
       key,
     );
   const storedCount = async () =>
