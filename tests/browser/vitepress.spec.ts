@@ -84,6 +84,22 @@ async function open(page: Page, path: string): Promise<string[]> {
   return noise;
 }
 
+/**
+ * At instant speed (set through the element's controller), presses Play in the frame, waits for the
+ * script's external edit and presses "Simulate external edit", as a reader does.
+ */
+async function playToTheEdit(page: Page): Promise<void> {
+  const frame = page.frameLocator('harness-playground iframe');
+  await page.evaluate(() =>
+    (
+      document.querySelector('harness-playground') as unknown as { controller: { setSpeed(s: string): void } }
+    ).controller.setSpeed('instant'),
+  );
+  await frame.getByRole('button', { name: 'Play', exact: true }).click();
+  await expect.poll(() => state(page), { timeout: 30_000 }).toMatchObject({ waiting: true });
+  await frame.getByRole('button', { name: 'Simulate external edit' }).first().click();
+}
+
 /** The embed's frame has no scroll bar inside: its content fits, and the frame is the content's height. */
 async function fits(page: Page): Promise<void> {
   const frame = page.frameLocator('harness-playground iframe');
@@ -107,14 +123,7 @@ test('the built-in lesson plays to its outcome; the frame grows and shrinks; the
   await fits(page);
   const start = await frameHeight(page);
 
-  await page.evaluate(() =>
-    (
-      document.querySelector('harness-playground') as unknown as { controller: { setSpeed(s: string): void } }
-    ).controller.setSpeed('instant'),
-  );
-  await frame.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect.poll(() => state(page), { timeout: 30_000 }).toMatchObject({ waiting: true });
-  await frame.getByRole('button', { name: 'Simulate external edit' }).first().click();
+  await playToTheEdit(page);
   // The edit leaves the run paused for the class to read; Play goes on to the lesson's question, which
   // Reveal answers, and Play again to the end.
   await expect(app).toHaveAttribute('data-waiting', 'false');
@@ -163,14 +172,7 @@ test('the lesson file beside its page is read by the page (no CORS) and plays to
     'title',
     `Harness Playground: ${lesson.title.en}`,
   );
-  await page.evaluate(() =>
-    (
-      document.querySelector('harness-playground') as unknown as { controller: { setSpeed(s: string): void } }
-    ).controller.setSpeed('instant'),
-  );
-  await frame.getByRole('button', { name: 'Play', exact: true }).click();
-  await expect.poll(() => state(page), { timeout: 30_000 }).toMatchObject({ waiting: true });
-  await frame.getByRole('button', { name: 'Simulate external edit' }).first().click();
+  await playToTheEdit(page);
   // The edit leaves the run paused for the reader; Play goes on to the end.
   await expect(app).toHaveAttribute('data-run-state', 'paused');
   await frame.getByRole('button', { name: 'Play', exact: true }).click();
