@@ -6,6 +6,7 @@ export * from './scenario';
 export * from './scenario-file';
 export * from './scenario-schema';
 export * from './scenarios';
+export * from './script';
 export * from './scripted';
 export * from './session-file';
 export * from './session-store';

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import type { HarnessEvent, Json, Result, ToolResult } from '../harness';
-import type { ExternalChange, Step } from './scenario';
-import { actionsOf, askAfter, reactTo, type Action, type AskState } from './scripted';
+import type { Step } from './scenario';
+import {
+  advance,
+  startScript,
+  type ScriptCall,
+  type ScriptEffect,
+  type ScriptInput,
+  type ScriptScenario,
+  type ScriptState,
+} from './script';
 
 /**
  * What a saved run keeps beside its log, because the log alone cannot tell it: how many script steps
@@ -14,25 +22,6 @@ export const ScriptProgress = z.strictObject({
   manual: z.array(z.string()),
 });
 export type ScriptProgress = z.infer<typeof ScriptProgress>;
-
-/** Where the script stands: the actions still to do, and the edit it waits for, if any. */
-export interface ScriptState {
-  queue: Action[];
-  waiting: ExternalChange | null;
-  /** Actions taken, reactions included. */
-  position: number;
-  /** Steps of the script taken (its retries are not steps). */
-  step: number;
-  /** The plugins the last `use` step installed; null when no such step was taken yet. */
-  plugins: string[] | null;
-  /** The ask the script stands at (its last action was an ask's), asking or revealed. */
-  ask: AskState | null;
-}
-
-/** A derived script state, or why the log does not fit the script. */
-export type Derived = Result<ScriptState>;
-
-type CallEvent = Extract<HarnessEvent, { type: 'tool/call' }>;
 
 /** Structural equality of two JSON values (key order ignored). */
 export function sameJson(a: Json, b: Json): boolean {
@@ -47,69 +36,144 @@ export function sameJson(a: Json, b: Json): boolean {
   return ka.every((k) => Object.hasOwn(rb, k) && sameJson(ra[k]!, rb[k]!));
 }
 
-function resultsOf(events: readonly HarnessEvent[]): Map<string, ToolResult> {
-  const results = new Map<string, ToolResult>();
+/** Where a log leaves the script, or why the log does not fit the script. */
+export type Folded = Result<ScriptState>;
+
+/** How to read a log for the script. */
+export interface FoldOptions {
+  /** Call ids of the calls the visitor made by hand, which are not the script's. */
+  manual: readonly string[];
+  /** A real model drove the run: the calls and words are its own; only external edits are the script's. */
+  agent?: boolean;
+  /** Hears the result each of the script's calls met, with the call and its step. */
+  onResult?: (call: ScriptCall, step: number, result: ToolResult) => void;
+}
+
+const resultOf = (e: Extract<HarnessEvent, { type: 'tool/result' }>): ToolResult => ({
+  content: e.content,
+  ...(e.error ? { error: e.error } : {}),
+  ...(e.meta !== undefined ? { meta: e.meta } : {}),
+});
+
+/** One step as a reload takes it: an ask on the way is passed (Reveal), nothing else is made. */
+const stepInput = (state: ScriptState): ScriptInput => ({
+  kind: 'step',
+  auto: state.ask?.revealed === false,
+});
+
+/**
+ * Folds a log through the script's reducer (`advance`): each of the script's calls and external edits in
+ * the log is met by stepping the script to it, then applied; the steps that leave nothing in the log (an
+ * ask, a wait) are taken on the way. Returns the state the last event leaves and how many messages the
+ * script said on the way, or why the log does not fit.
+ */
+function foldEvents(
+  scenario: ScriptScenario,
+  events: readonly HarnessEvent[],
+  options: FoldOptions,
+): Result<{ state: ScriptState; says: number }> {
+  const manual = new Set(options.manual);
+  const agent = options.agent ?? false;
+  const open = new Set<string>();
+  let state = startScript(scenario, agent);
+  let says = 0;
+  let scriptCall: string | null = null;
+  const apply = (input: ScriptInput): ScriptEffect => {
+    const next = advance(state, input);
+    state = next.state;
+    return next.effect;
+  };
+  // Steps until the script calls (`call`) or waits for an edit (`wait`); null when it got there.
+  const takeUntil = (wants: 'call' | 'wait', what: string): Result<ScriptEffect | null> => {
+    for (;;) {
+      if (state.waiting) {
+        if (wants === 'wait') return { ok: true, value: null };
+        return { ok: false, error: `step ${state.position} waits for an external edit, the log has ${what}` };
+      }
+      if (state.calling || state.queue.length === 0) {
+        return { ok: false, error: `the script ends after ${state.position} steps, the log has ${what}` };
+      }
+      const effect = apply(stepInput(state));
+      if (effect.kind === 'say' || effect.kind === 'use') says++;
+      if (effect.kind !== 'call') continue;
+      if (wants === 'call') return { ok: true, value: effect };
+      return { ok: false, error: `step ${state.position} calls ${effect.tool}, the log has ${what} there` };
+    }
+  };
   for (const e of events) {
-    if (e.type !== 'tool/result') continue;
-    results.set(e.callId, {
-      content: e.content,
-      ...(e.error ? { error: e.error } : {}),
-      ...(e.meta !== undefined ? { meta: e.meta } : {}),
-    });
+    if (e.type === 'tool/call') {
+      open.add(e.callId);
+      if (agent || manual.has(e.callId)) continue;
+      const taken = takeUntil('call', `a call of ${e.tool}`);
+      if (!taken.ok) return taken;
+      const call = taken.value;
+      if (call?.kind !== 'call' || call.tool !== e.tool || !sameJson(call.args, e.args)) {
+        const tool = call?.kind === 'call' ? call.tool : 'nothing';
+        return { ok: false, error: `step ${state.position} calls ${tool}, the log has ${e.tool} there` };
+      }
+      scriptCall = e.callId;
+    } else if (e.type === 'tool/result') {
+      open.delete(e.callId);
+      if (e.callId !== scriptCall || !state.calling) continue;
+      options.onResult?.(state.calling, state.step, resultOf(e));
+      apply({ kind: 'result', result: resultOf(e) });
+      scriptCall = null;
+    } else if (e.type === 'external/edit' && e.who !== 'reset') {
+      // A race lands while a call runs, as the scenario, with no note.
+      const race = e.who === 'scenario' && !e.note && open.size > 0;
+      if (race && state.races.some((c) => c.path === e.path)) {
+        apply({ kind: 'race', path: e.path });
+        continue;
+      }
+      // The script's own change carries its note; the line the button appends does not.
+      if (!agent && (e.who === 'button' || e.who === 'scenario') && e.note !== undefined) {
+        const reached = takeUntil('wait', `the external edit of ${e.path}`);
+        if (!reached.ok) return reached;
+      }
+      apply({ kind: 'edit', who: e.who, path: e.path });
+    }
   }
-  return results;
+  if (scriptCall) return { ok: false, error: `call ${scriptCall} has no result (it was interrupted)` };
+  return { ok: true, value: { state, says } };
 }
 
 /**
- * Re-derives the script's state from a log: the scenario's steps are taken again, `position` times,
- * and each scripted call meets the result the log has for it, so the model reacts as it did live (a
- * retry after FS_STALE_VERSION, …). Pure and deterministic. Fails, saying why, when the log does not
- * fit the script (another version of the scenario, an interrupted call, a damaged record).
+ * The script of a saved run, as the run left it: the log folded through the script's reducer, then the
+ * steps that left nothing in the log taken up to the record's `position`. Pure and deterministic. Fails,
+ * saying why, when the log does not fit the script (another version of the scenario, an interrupted call,
+ * words or calls that are not the script's, a damaged record).
  */
-export function deriveScript(
-  steps: readonly Step[],
+export function resumeScript(
+  scenario: ScriptScenario,
   events: readonly HarnessEvent[],
   progress: ScriptProgress,
-): Derived {
-  const fail = (error: string): Derived => ({ ok: false, error });
-  const manual = new Set(progress.manual);
-  const results = resultsOf(events);
-  const calls = events.filter((e): e is CallEvent => e.type === 'tool/call' && !manual.has(e.callId));
-  const said = events.filter((e) => e.type === 'model/message').length;
-  const queue = actionsOf(steps);
-  let says = 0;
-  let made = 0;
-  let last: Action | undefined;
-  let plugins: string[] | null = null;
-  let step = 0;
-  for (let n = 1; n <= progress.position; n++) {
-    const action = queue.shift();
-    if (!action) return fail(`the script ends after ${n - 1} steps, the record says ${progress.position}`);
-    last = action;
-    step = action.step ?? step;
-    if (action.kind === 'use') plugins = action.plugins;
-    const speaks = action.kind === 'say' || action.kind === 'use';
-    if (speaks && ++says > said) return fail(`step ${n} is a message the log does not have`);
-    if (action.kind !== 'call') continue;
-    const call = calls[made++];
-    if (!call || call.tool !== action.tool || !sameJson(call.args, action.args)) {
-      return fail(`step ${n} calls ${action.tool}, the log has ${call ? call.tool : 'no call'} there`);
-    }
-    const result = results.get(call.callId);
-    if (!result) return fail(`step ${n}: call ${call.callId} has no result (it was interrupted)`);
-    queue.unshift(...reactTo(action, result));
-  }
-  if (says !== said || made !== calls.length) {
-    return fail(
-      `the log has ${said - says} messages and ${calls.length - made} calls after step ${progress.position}`,
-    );
-  }
+  agent = false,
+): Folded {
+  const fail = (error: string): Folded => ({ ok: false, error });
+  const folded = foldEvents(scenario, events, { manual: progress.manual, agent });
+  if (!folded.ok) return folded;
+  let { state, says } = folded.value;
+  if (agent) return { ok: true, value: state };
   const { position } = progress;
-  const ask = askAfter(last);
-  if (!progress.waiting) return { ok: true, value: { queue, waiting: null, position, step, plugins, ask } };
-  if (last?.kind !== 'external')
+  while (state.position < position) {
+    if (state.waiting) return fail(`the script waits at step ${state.position}, the record says ${position}`);
+    if (state.queue.length === 0)
+      return fail(`the script ends after ${state.position} steps, the record says ${position}`);
+    const next = advance(state, stepInput(state));
+    if (next.effect.kind === 'call')
+      return fail(`step ${next.state.position} is a call the log does not have`);
+    if (next.effect.kind === 'say' || next.effect.kind === 'use') says++;
+    state = next.state;
+  }
+  if (state.position > position) return fail(`the log goes on after step ${position}`);
+  const said = events.filter((e) => e.type === 'model/message').length;
+  if (says !== said)
+    return fail(`the script says ${says} messages up to step ${position}, the log has ${said}`);
+  if (progress.waiting && !state.waiting)
     return fail(`the record waits for an external edit at a step that is not one`);
-  return { ok: true, value: { queue, waiting: last.change, position, step, plugins, ask } };
+  if (!progress.waiting && state.waiting)
+    return fail(`the script waits for an external edit the record does not`);
+  return { ok: true, value: state };
 }
 
 /** An error a call met that its step did not name in `expect`: the code, and the step (from 1). */
@@ -122,27 +186,19 @@ export interface UnexpectedError {
  * The errors the script's calls met that their steps did not expect, in order, each with its step: the
  * log's calls (those the visitor made by hand, `manual`, left out) are matched with the script's calls
  * as the model made them, its reactions included (a re-read and retry count under the step they retry).
- * Pure: a fold over the log.
+ * Pure: the log folded through the script's reducer.
  */
 export function unexpectedErrors(
   steps: readonly Step[],
   events: readonly HarnessEvent[],
   manual: readonly string[],
 ): UnexpectedError[] {
-  const results = resultsOf(events);
-  const queue = actionsOf(steps);
   const found: UnexpectedError[] = [];
-  let step = 0;
-  for (const e of events) {
-    if (e.type !== 'tool/call' || manual.includes(e.callId)) continue;
-    let action = queue.shift();
-    for (; action && action.kind !== 'call'; action = queue.shift()) step = action.step ?? step;
-    const result = results.get(e.callId);
-    if (!action || !result) break;
-    step = action.step ?? step;
+  const onResult = (call: ScriptCall, step: number, result: ToolResult) => {
     const code = result.error?.code;
-    if (code && code !== action.expect) found.push({ code, step });
-    queue.unshift(...reactTo(action, result));
-  }
+    if (code && code !== call.expect) found.push({ code, step });
+  };
+  // A log that stops fitting the script ends the list where it stops.
+  foldEvents({ steps }, events, { manual, onResult });
   return found;
 }

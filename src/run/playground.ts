@@ -1,27 +1,38 @@
 import type { FsBackend } from '../fs/types';
-import type { CallOptions, Hooks, LiveCall, Registry, Session } from '../harness';
+import type { Approve, CallOptions, Hooks, LiveCall, Registry, Session } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
-import { applyChange, type ExternalChange, type Lang, type Scenario } from '../model/scenario';
-import { askAfter, reactTo, type AskState } from '../model/scripted';
+import type { ExternalChange, Lang, Scenario } from '../model/scenario';
+import type { AskState } from '../model/scripted';
 import type { ObservationPolicy } from '../plugins/fs-observation-policy';
+import type { SqlEngine } from '../tools/sql';
+import { CallTracker } from './calls';
+import { hearOtherTabs } from './external';
 import type { RefusedTool, Run, VisitorExtras } from './run';
 import {
   freshParts,
-  hearOtherTabs,
-  noteOf,
   restoreFiles,
   resumedParts,
   savedRun,
   stage,
-  writeExternally,
-  type ExternalWho,
   type LoadOptions,
-  type PlaygroundSpec,
   type SavedRun,
   type Stage,
+  type StageContext,
 } from './stage';
 
-export type { ExternalWho, LoadOptions, PlaygroundSpec, SavedRun } from './stage';
+export type { ExternalWho } from './external';
+export type { LoadOptions, SavedRun } from './stage';
+
+/** Options of a playground. */
+export interface PlaygroundSpec {
+  fs: FsBackend;
+  lang?: Lang;
+  approve?: Approve;
+  /** Opens the SQL engine of the `sql` tool set; loaded on first use. Without it, that set is empty. */
+  sqlEngine?: () => Promise<SqlEngine>;
+  /** The visitor's plugins and tools, installed from the first run on. */
+  visitor?: VisitorExtras;
+}
 
 /**
  * The playground without its DOM: a workspace, one run of the harness (built whole by `createRun`), and
@@ -34,23 +45,25 @@ export class Playground {
   private current: Stage;
   private visitor: VisitorExtras;
   private readonly listeners = new Set<() => void>();
-  /** The controllers of the calls running now, a script step's or the visitor's. */
-  private readonly running = new Set<AbortController>();
-  /** Controllers `stop` aborts besides the calls: an agent's, whose model request may be open. */
-  private readonly attached = new Set<AbortController>();
+  /** The calls running now, a script step's, the visitor's or an agent's: what `stop` ends. */
+  private readonly tracker = new CallTracker(() => this.changed());
 
   private constructor(
     private readonly spec: PlaygroundSpec,
-    first: Stage,
+    scenario: Scenario,
+    parts: (scenario: Scenario) => Parameters<typeof stage>[2],
   ) {
     this.fs = spec.fs;
     this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
-    this.current = first;
+    this.current = stage(this.context(), scenario, parts(scenario));
     hearOtherTabs(
       spec.fs,
       () => this.current.run.session,
-      () => this.changed(),
+      () => {
+        this.current.script.apply({ kind: 'edit', who: 'other-tab' });
+        this.changed();
+      },
     );
   }
 
@@ -61,18 +74,29 @@ export class Playground {
     options: LoadOptions = {},
   ): Promise<Playground> {
     await restoreFiles(spec.fs, scenario);
-    const visitor = spec.visitor ?? { plugins: [], tools: [] };
-    return new Playground(spec, stage(spec, visitor, scenario, freshParts(scenario, options)));
+    return new Playground(spec, scenario, (s) => freshParts(s, options));
   }
 
   /**
    * A playground carrying on a saved run of `scenario` (after a page reload) with the workspace as it is,
-   * the policy's ledger rebuilt from the log; see `resumedParts` for the script, and what throws. Values
-   * of the old calls are gone for good.
+   * the policy's ledger rebuilt from the log and the script folded from it; see `resumedParts` for what
+   * throws. Values of the old calls are gone for good.
    */
   static resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Playground {
-    const visitor = spec.visitor ?? { plugins: [], tools: [] };
-    return new Playground(spec, stage(spec, visitor, scenario, resumedParts(scenario, saved)));
+    return new Playground(spec, scenario, (s) => resumedParts(s, saved));
+  }
+
+  private context(): StageContext {
+    const { fs, approve, sqlEngine } = this.spec;
+    return {
+      fs,
+      ...(approve ? { approve } : {}),
+      ...(sqlEngine ? { sqlEngine } : {}),
+      visitor: this.visitor,
+      calls: this.tracker,
+      lang: () => this.lang,
+      changed: () => this.changed(),
+    };
   }
 
   /**
@@ -82,29 +106,22 @@ export class Playground {
   async load(scenario: Scenario, options: LoadOptions = {}): Promise<void> {
     this.stop();
     await restoreFiles(this.fs, scenario);
-    this.current = stage(this.spec, this.visitor, scenario, freshParts(scenario, options));
+    this.current = stage(this.context(), scenario, freshParts(scenario, options));
     this.changed();
   }
 
   /** Whether a call is running now (a script step's, or one the visitor made playing the model). */
   get calling(): boolean {
-    return this.running.size > 0;
+    return this.tracker.calling;
   }
 
   /**
-   * Stops the calls running now. Each ends at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH` when its
-   * tool had not started), with its result logged like any other; a change it had not committed is never
-   * made. A stopped script step is taken: the model says it was stopped and goes on from the next step
-   * when the run goes on. Returns how many calls were stopped; pausing the run is the caller's part.
+   * Stops the calls running now (see `CallTracker.stop`) and an attached agent's request. A stopped
+   * script step is taken: the model says it was stopped and goes on from the next step when the run goes
+   * on. Returns how many calls were stopped; pausing the run is the caller's part.
    */
   stop(): number {
-    const stopped = this.running.size;
-    for (const controller of this.running) controller.abort();
-    this.running.clear();
-    // An agent's request to its model, too: `load` stops it before the run it belongs to is replaced.
-    for (const controller of this.attached) controller.abort();
-    this.attached.clear();
-    return stopped;
+    return this.tracker.stop();
   }
 
   /**
@@ -112,34 +129,7 @@ export class Playground {
    * whole run, whose model request may be open while no call runs. Returns the function that detaches it.
    */
   attach(controller: AbortController): () => void {
-    this.attached.add(controller);
-    return () => this.attached.delete(controller);
-  }
-
-  /**
-   * A call of the current run that `stop` can end (and `options.signal`, when given); subscribers hear
-   * that it started.
-   */
-  private async stoppable(
-    run: Run,
-    tool: string,
-    args: unknown,
-    options: CallOptions = {},
-  ): Promise<LiveCall> {
-    const controller = new AbortController();
-    const outer = options.signal;
-    const relay = () => controller.abort(outer?.reason);
-    if (outer?.aborted) relay();
-    else outer?.addEventListener('abort', relay, { once: true });
-    this.running.add(controller);
-    this.changed();
-    try {
-      const unparsed = options.unparsed ? { unparsed: options.unparsed } : {};
-      return await run.session.call(tool, args, { signal: controller.signal, ...unparsed });
-    } finally {
-      outer?.removeEventListener('abort', relay);
-      this.running.delete(controller);
-    }
+    return this.tracker.attach(controller);
   }
 
   /** Hears every change of state (a step, an edit, a load, a call starting). */
@@ -186,11 +176,11 @@ export class Playground {
   }
   /** Actions taken so far in this run, the model's reactions included. */
   get position(): number {
-    return this.current.script.position;
+    return this.current.script.state.position;
   }
   /** Steps of the script taken so far (what "step 3 of 5" counts; a retry is no step). */
   get scriptStep(): number {
-    return this.current.script.step;
+    return this.current.script.state.step;
   }
   /** How many steps the script has. */
   get scriptSteps(): number {
@@ -198,11 +188,11 @@ export class Playground {
   }
   /** The external change the script is waiting for the visitor to make, when it is. */
   get waiting(): ExternalChange | null {
-    return this.current.script.waiting;
+    return this.current.script.state.waiting;
   }
   /** The ask the script stands at: asking (only `reveal` goes on) or revealed; null elsewhere. */
   get ask(): AskState | null {
-    return this.current.script.ask;
+    return this.current.script.state.ask;
   }
   /** The real model driving the current run (provider, name, base URL), or null when the script does. */
   get model(): ModelInfo | null {
@@ -213,17 +203,18 @@ export class Playground {
    * null when none is left (the button then appends a line).
    */
   get nextExternal(): ExternalChange | null {
-    return this.current.script.externals[0] ?? null;
+    return this.current.script.state.externals[0] ?? null;
   }
   /** The script has nothing left to do. */
   get done(): boolean {
-    return this.current.script.queue.length === 0 && !this.current.script.waiting;
+    return this.current.script.done;
   }
 
   /** The scenario's race on `path`, and whether it has landed yet; null when there is none. */
   raceOn(path: string): { change: ExternalChange; landed: boolean } | null {
     const change = this.scenario.races?.find((c) => c.path === path);
-    return change ? { change, landed: !this.current.script.races.has(path) } : null;
+    const pending = this.current.script.state.races;
+    return change ? { change, landed: !pending.some((c) => c.path === path) } : null;
   }
 
   /** The run as it stands, to save it (see `resume`). The log is a copy. */
@@ -245,67 +236,24 @@ export class Playground {
 
   // ------------------------------------------------------------------ the script
 
-  /**
-   * Takes one step. With `auto`, a scripted external edit is made at once; without it, the script waits
-   * for the visitor to press "Simulate external edit" (and `step` does nothing until then).
-   */
-  async step(auto = false): Promise<void> {
-    const { run, script } = this.current;
-    if (script.waiting) {
-      if (auto) await this.simulateExternalEdit('scenario');
-      return;
-    }
-    // At an ask, only Reveal goes on (and a run that makes everything itself).
-    if (script.ask && !script.ask.revealed && !auto) return;
-    const action = script.queue.shift();
-    if (!action) return;
-    script.position++;
-    if (action.step !== undefined) script.step = action.step;
-    script.ask = askAfter(action);
-    if (action.kind === 'say') run.session.say(action.text[this.lang]);
-    else if (action.kind === 'use') {
-      run.session.say(action.text[this.lang]);
-      run.usePlugins(action.plugins);
-    } else if (action.kind === 'external') {
-      script.waiting = action.change;
-      if (auto) await this.simulateExternalEdit('scenario');
-    } else if (action.kind === 'call') {
-      const live = await this.stoppable(run, action.tool, action.args);
-      run.calls.set(live.entry.callId, live);
-      script.queue.unshift(...reactTo(action, live.outcome.result));
-    }
-    this.changed();
+  /** Takes one step; see `ScriptPlayer.step`. */
+  step(auto = false): Promise<void> {
+    return this.current.script.step(auto);
   }
 
   /** Reveals the answer of the ask the script stands at: the right choice and why; the next step goes on. */
-  async reveal(): Promise<void> {
-    if (this.current.script.ask?.revealed === false) await this.step(true);
+  reveal(): Promise<void> {
+    return this.current.script.reveal();
   }
 
-  /**
-   * Takes the script's first `target` steps (a share link, `?step=`, Back), each with the model's
-   * reactions to it: scripted external edits are made as the script reaches them, except one at the very
-   * last step, which is left waiting, as it was.
-   */
-  async advance(target: number): Promise<void> {
-    for (;;) {
-      const { script } = this.current;
-      if (this.done) return;
-      if (script.waiting) {
-        if (script.step >= target) return;
-        await this.simulateExternalEdit('scenario');
-        continue;
-      }
-      const reaction = script.queue[0]?.step === undefined;
-      if (script.step >= target && !reaction) return;
-      // An ask before the target is passed, answered: it is not where the run stops.
-      await this.step(script.ask !== null);
-    }
+  /** Takes the script's first `target` steps (a share link, `?step=`, Back); see `ScriptPlayer.advance`. */
+  advance(target: number): Promise<void> {
+    return this.current.script.advance(target);
   }
 
   /** Runs the script to its end (tests and "skip to end"); scripted external edits are made at once. */
-  async runToEnd(limit = 1000): Promise<void> {
-    while (!this.done && limit-- > 0) await this.step(true);
+  runToEnd(limit = 1000): Promise<void> {
+    return this.current.script.runToEnd(limit);
   }
 
   /**
@@ -313,36 +261,16 @@ export class Playground {
    * script is waiting for, if any; else appends a line to `path` (default: the scenario's focus file).
    * Resolves with the change it made.
    */
-  async simulateExternalEdit(who: ExternalWho = 'button', path?: string): Promise<ExternalChange> {
-    const { script, scenario, run } = this.current;
-    // In a run a real model drives, the script's own changes come first, in order, whatever is open.
-    const scripted = script.waiting ?? script.externals[0] ?? null;
-    const change = scripted ?? {
-      path: path ?? scenario.focus ?? '/README.md',
-      append: `external edit #${script.externalEdits + 1}`,
-    };
-    // Taken before the first await: two presses in a row make two changes, never the same one twice.
-    if (!script.waiting && scripted) script.externals.shift();
-    const file = await this.fs.read(change.path);
-    const content = applyChange(file?.content ?? '', change);
-    const note = scripted ? noteOf(scenario, scripted, this.lang) : undefined;
-    await writeExternally(this.fs, run.session, script, {
-      path: change.path,
-      content,
-      who,
-      ...(note ? { note } : {}),
-    });
-    script.waiting = null;
-    this.changed();
-    return change;
+  simulateExternalEdit(who: 'button' | 'scenario' = 'button', path?: string): Promise<ExternalChange> {
+    return this.current.script.edit(who, path);
   }
 
-  /** Writes a file as someone other than the agent (the file editor, the button), and logs it. */
-  async saveExternally(path: string, content: string, who: ExternalWho): Promise<void> {
-    const { run, script } = this.current;
-    await writeExternally(this.fs, run.session, script, { path, content, who });
-    this.changed();
+  /** Writes a file as the file editor does (someone other than the agent), and logs it. */
+  saveExternally(path: string, content: string, _who: 'editor' = 'editor'): Promise<void> {
+    return this.current.script.save(path, content);
   }
+
+  // ------------------------------------------------------------------ calls not the script's
 
   /**
    * A call made by the visitor playing the model: the result arrives exactly as the model's would. `stop`
@@ -350,9 +278,8 @@ export class Playground {
    */
   async callAsModel(tool: string, args: unknown): Promise<LiveCall> {
     const { run, script } = this.current;
-    const live = await this.stoppable(run, tool, args);
-    run.calls.set(live.entry.callId, live);
-    script.manual.push(live.entry.callId);
+    const live = await this.tracker.call(run, tool, args);
+    script.byHand(live.entry.callId);
     this.changed();
     return live;
   }
@@ -372,9 +299,7 @@ export class Playground {
    * were text that is not JSON (then `args` is that text): the call ends with `INVALID_ARGS`.
    */
   async callAsAgent(tool: string, args: unknown, options: CallOptions = {}): Promise<LiveCall> {
-    const { run } = this.current;
-    const live = await this.stoppable(run, tool, args, options);
-    run.calls.set(live.entry.callId, live);
+    const live = await this.tracker.call(this.current.run, tool, args, options);
     this.changed();
     return live;
   }

@@ -4,7 +4,7 @@ import { MemoryBackend } from '../../../src/fs/memory';
 import { replay } from '../../../src/harness';
 import {
   SessionRecord,
-  deriveScript,
+  resumeScript,
   sameJson,
   scenarioById,
   scenarios,
@@ -124,7 +124,7 @@ describe('Playground.resume', () => {
   });
 });
 
-describe('deriveScript', () => {
+describe('resumeScript', () => {
   const run = async (id: string, at: number) => {
     const pg = await mk(scenario(id));
     await pg.advance(at);
@@ -133,37 +133,37 @@ describe('deriveScript', () => {
 
   it('fails when the record counts more steps than the script has', async () => {
     const { steps, run: r } = await run('happy-path', 1);
-    const derived = deriveScript(steps.slice(0, 0), r.events, r.progress);
+    const derived = resumeScript({ steps: steps.slice(0, 0) }, r.events, r.progress);
     expect(derived.error).toMatch(/the script ends after 0 steps, the record says 1/);
   });
 
   it('fails when a call was interrupted before its result', async () => {
     const { steps, run: r } = await run('happy-path', 2);
     const cut = r.events.filter((e) => e.type !== 'tool/result');
-    expect(deriveScript(steps, cut, r.progress).error).toMatch(/has no result \(it was interrupted\)/);
+    expect(resumeScript({ steps }, cut, r.progress).error).toMatch(/has no result \(it was interrupted\)/);
   });
 
   it('fails when the log calls something else than the script', async () => {
     const { run: r } = await run('happy-path', 1);
     const other = scenario('missing-file').steps;
-    expect(deriveScript(other, r.events, r.progress).ok).toBe(false);
+    expect(resumeScript({ steps: other }, r.events, r.progress).ok).toBe(false);
   });
 
   it('fails when the log has more than the steps taken', async () => {
     const { steps, run: r } = await run('happy-path', 2);
-    const derived = deriveScript(steps, r.events, { ...r.progress, position: 1 });
+    const derived = resumeScript({ steps }, r.events, { ...r.progress, position: 1 });
     expect(derived.error).toMatch(/after step 1/);
   });
 
   it('fails when the record waits at a step that is no external edit', async () => {
     const { steps, run: r } = await run('happy-path', 1);
-    const derived = deriveScript(steps, r.events, { ...r.progress, waiting: true });
+    const derived = resumeScript({ steps }, r.events, { ...r.progress, waiting: true });
     expect(derived.error).toMatch(/not one/);
   });
 
   it('gives the whole script at position 0', async () => {
     const { steps, run: r } = await run('happy-path', 0);
-    expect(deriveScript(steps, r.events, r.progress).value?.queue).toHaveLength(steps.length);
+    expect(resumeScript({ steps }, r.events, r.progress).value?.queue).toHaveLength(steps.length);
   });
 });
 
