@@ -8,6 +8,7 @@ import type { SqlEngine } from '../tools/sql';
 import { CallTracker } from './calls';
 import { hearOtherTabs } from './external';
 import type { RefusedTool, Run, VisitorExtras } from './run';
+import type { ScriptPlayer } from './script-player';
 import {
   freshParts,
   restoreFiles,
@@ -149,6 +150,10 @@ export class Playground {
   }
   get run(): Run {
     return this.current.run;
+  }
+  /** The current run's script: where it stands (`state`), and what moves it. */
+  get script(): ScriptPlayer {
+    return this.current.script;
   }
   get session(): Session {
     return this.current.run.session;
