@@ -98,14 +98,14 @@ export class Agent {
   private readonly controller = new AbortController();
   private current: AgentState;
   /** The session and scenario of the run this agent drives; a later load replaces them in `pg`, not here. */
-  private readonly session: Playground['session'];
+  private readonly session: Playground['run']['session'];
   private readonly scenario: Playground['scenario'];
 
   private constructor(
     private readonly pg: Playground,
     private readonly spec: AgentSpec,
   ) {
-    this.session = pg.session;
+    this.session = pg.run.session;
     this.scenario = pg.scenario;
     this.current = {
       status: 'requesting',
@@ -144,9 +144,9 @@ export class Agent {
 
   private async run(): Promise<FinishedRun> {
     const { pg, session } = this;
-    const gone = () => this.controller.signal.aborted || pg.session !== session;
+    const gone = () => this.controller.signal.aborted || pg.run.session !== session;
     const detach = pg.attach(this.controller);
-    const uninstall = this.spec.errors === 'vague' ? pg.hooks.install(vagueErrors()) : () => undefined;
+    const uninstall = this.spec.errors === 'vague' ? pg.run.hooks.install(vagueErrors()) : () => undefined;
     // Let the caller hold the Agent before the first state change reaches it.
     await Promise.resolve();
     try {
@@ -178,7 +178,7 @@ export class Agent {
     const { pg, spec } = this;
     const signal = this.controller.signal;
     this.set({ status: 'requesting', turn: this.current.turn + 1, text: '' });
-    const request = { system: systemPrompt(), turns, tools: pg.registry.schemas() };
+    const request = { system: systemPrompt(), turns, tools: pg.run.registry.schemas() };
     const onText = (delta: string) => {
       spec.onText?.(delta);
       this.set({ text: this.current.text + delta });
@@ -254,7 +254,7 @@ export class Agent {
   private async call(call: ModelCall): Promise<CallAnswer> {
     const { pg } = this;
     const signal = this.controller.signal;
-    const from = pg.session.events.length;
+    const from = pg.run.session.events.length;
     const parsed =
       call.argsText.trim() === '' ? ({ ok: true, value: {} } as const) : parseJson(call.argsText);
     const live: LiveCall = parsed.ok
@@ -273,9 +273,9 @@ export class Agent {
 
   /** Makes the script's next external change if the call just made read the file it changes. */
   private async externalAfterRead(from: number): Promise<void> {
-    const next = this.pg.nextExternal;
+    const next = this.pg.script.state.externals[0] ?? null;
     if (!next || this.controller.signal.aborted) return;
-    const read = this.pg.session.events
+    const read = this.pg.run.session.events
       .slice(from)
       .some(
         (e) => e.type === 'fs/observed' && e.via === 'read' && e.state === 'present' && e.path === next.path,
@@ -290,7 +290,7 @@ export class Agent {
     const { pg, session, scenario } = this;
     const info = this.spec.provider.info;
     // A run replaced by a later load left its files to that run: they are no longer this run's to show.
-    const files = pg.session === session ? await filesOf(pg, scenario, session.events) : {};
+    const files = pg.run.session === session ? await filesOf(pg, scenario, session.events) : {};
     this.set({ status, failure, text: '' });
     return {
       scenario: scenario.id,

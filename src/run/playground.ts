@@ -1,9 +1,7 @@
 import type { FsBackend } from '../fs/types';
-import type { Approve, CallOptions, Hooks, LiveCall, Registry, Session } from '../harness';
+import type { Approve, CallOptions, LiveCall } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
 import type { ExternalChange, Lang, Scenario } from '../model/scenario';
-import type { AskState } from '../model/scripted';
-import type { ObservationPolicy } from '../plugins/fs-observation-policy';
 import type { SqlEngine } from '../tools/sql';
 import { CallTracker } from './calls';
 import { hearOtherTabs } from './external';
@@ -155,71 +153,9 @@ export class Playground {
   get script(): ScriptPlayer {
     return this.current.script;
   }
-  get session(): Session {
-    return this.current.run.session;
-  }
-  get hooks(): Hooks {
-    return this.current.run.hooks;
-  }
-  get registry(): Registry {
-    return this.current.run.registry;
-  }
-  get policy(): ObservationPolicy | null {
-    return this.current.run.policy;
-  }
-  /** Live calls by call id: the only place canonical values live. */
-  get calls(): ReadonlyMap<string, LiveCall> {
-    return this.current.run.calls;
-  }
-  /** The built-in plugins installed now. */
-  get plugins(): readonly string[] {
-    return this.current.run.plugins();
-  }
-  /** The visitor's tools left out of the current run because their names were taken, and why. */
-  get refusedTools(): readonly RefusedTool[] {
-    return this.current.run.refusedTools();
-  }
-  /** Actions taken so far in this run, the model's reactions included. */
-  get position(): number {
-    return this.current.script.state.position;
-  }
-  /** Steps of the script taken so far (what "step 3 of 5" counts; a retry is no step). */
-  get scriptStep(): number {
-    return this.current.script.state.step;
-  }
-  /** How many steps the script has. */
-  get scriptSteps(): number {
-    return this.current.scenario.steps.length;
-  }
-  /** The external change the script is waiting for the visitor to make, when it is. */
-  get waiting(): ExternalChange | null {
-    return this.current.script.state.waiting;
-  }
-  /** The ask the script stands at: asking (only `reveal` goes on) or revealed; null elsewhere. */
-  get ask(): AskState | null {
-    return this.current.script.state.ask;
-  }
   /** The real model driving the current run (provider, name, base URL), or null when the script does. */
   get model(): ModelInfo | null {
     return this.current.model;
-  }
-  /**
-   * In a run a real model drives: the script's external change "Simulate external edit" makes next, or
-   * null when none is left (the button then appends a line).
-   */
-  get nextExternal(): ExternalChange | null {
-    return this.current.script.state.externals[0] ?? null;
-  }
-  /** The script has nothing left to do. */
-  get done(): boolean {
-    return this.current.script.done;
-  }
-
-  /** The scenario's race on `path`, and whether it has landed yet; null when there is none. */
-  raceOn(path: string): { change: ExternalChange; landed: boolean } | null {
-    const change = this.scenario.races?.find((c) => c.path === path);
-    const pending = this.current.script.state.races;
-    return change ? { change, landed: !pending.some((c) => c.path === path) } : null;
   }
 
   /** The run as it stands, to save it (see `resume`). The log is a copy. */
@@ -240,26 +176,6 @@ export class Playground {
   }
 
   // ------------------------------------------------------------------ the script
-
-  /** Takes one step; see `ScriptPlayer.step`. */
-  step(auto = false): Promise<void> {
-    return this.current.script.step(auto);
-  }
-
-  /** Reveals the answer of the ask the script stands at: the right choice and why; the next step goes on. */
-  reveal(): Promise<void> {
-    return this.current.script.reveal();
-  }
-
-  /** Takes the script's first `target` steps (a share link, `?step=`, Back); see `ScriptPlayer.advance`. */
-  advance(target: number): Promise<void> {
-    return this.current.script.advance(target);
-  }
-
-  /** Runs the script to its end (tests and "skip to end"); scripted external edits are made at once. */
-  runToEnd(limit = 1000): Promise<void> {
-    return this.current.script.runToEnd(limit);
-  }
 
   /**
    * Changes a file behind the agent's back, through the same backend, and logs it. Makes the change the
@@ -317,7 +233,7 @@ export class Playground {
 
   /** The error codes the agent has met so far, in order. */
   errors(): string[] {
-    return [...this.calls.values()].flatMap((c) =>
+    return [...this.run.calls.values()].flatMap((c) =>
       c.outcome.result.error ? [c.outcome.result.error.code] : [],
     );
   }

@@ -45,6 +45,13 @@ export class ScriptPlayer {
     return scriptDone(this.current);
   }
 
+  /** The scenario's race on `path`, and whether it has landed yet; null when there is none. */
+  raceOn(path: string): { change: ExternalChange; landed: boolean } | null {
+    const change = this.spec.scenario.races?.find((c) => c.path === path);
+    const pending = this.current.races.some((c) => c.path === path);
+    return change ? { change, landed: !pending } : null;
+  }
+
   /** What a saved run keeps beside its log (see `resumeScript`). */
   progress(): ScriptProgress {
     const { position, waiting } = this.current;

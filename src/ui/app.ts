@@ -147,7 +147,7 @@ export class App {
 
   /** Steps have been taken and the script is not done. */
   get midRun(): boolean {
-    return this.pg.scriptStep > 0 && !this.pg.done;
+    return this.pg.script.state.step > 0 && !this.pg.script.done;
   }
 
   /** Builds the page and carries on what it was made with; resolves when the first view is ready. */
@@ -207,7 +207,7 @@ export class App {
     if (!asIs) await this.lab.applyExample(scenario, !this.spec.embed);
     this.store.set({ replay: null });
     await this.runner.exclusive(() => this.pg.load(scenario, { policy: this.store.get().policy }));
-    this.store.set({ run: 'idle', policy: this.pg.policy !== null });
+    this.store.set({ run: 'idle', policy: this.pg.run.policy !== null });
     this.editor.close();
   }
 
@@ -230,7 +230,7 @@ export class App {
 
   /** The script stands at an ask whose answer is not revealed yet. */
   get asking(): boolean {
-    return this.pg.ask?.revealed === false && !this.replaying;
+    return this.pg.script.state.ask?.revealed === false && !this.replaying;
   }
 
   /** Takes the script's first `target` steps (share links, `?step=`). */
@@ -243,7 +243,7 @@ export class App {
    * (a run is deterministic, so it arrives where it was then).
    */
   async back(): Promise<void> {
-    const target = this.pg.scriptStep - 1;
+    const target = this.pg.script.state.step - 1;
     if (this.store.get().replay || target < 0) return;
     await this.reset();
     await this.runner.advance(target);

@@ -146,7 +146,7 @@ export class Banners {
     if (storage && !this.spec.embed) {
       wanted.push({ key: 'memory', content: `${lang}:${storage}`, make: () => memoryView(storage) });
     }
-    const waiting = pg.waiting;
+    const waiting = pg.script.state.waiting;
     if (waiting && !replay) {
       const step = pg.scenario.steps.find((s) => 'external' in s && s.external === waiting);
       const note = step && 'note' in step ? step.note[lang] : '';
@@ -194,7 +194,7 @@ export class Banners {
         make: () =>
           h('p', { class: 'banner attention', 'data-banner': 'recording' }, `● ${tr('recordingBanner')}`),
       });
-    } else if (pg.done && !pg.model) {
+    } else if (pg.script.done && !pg.model) {
       // A real model's run has no script to be done with: its panel says how the run ended.
       const { outcome } = store.get();
       wanted.push({

@@ -67,9 +67,9 @@ export interface EmbedSpec {
 const stateOf = (app: App): EmbedState => ({
   runState: app.state,
   scenario: app.pg.scenario.id,
-  position: app.pg.scriptStep,
-  done: app.pg.done,
-  waiting: app.pg.waiting !== null,
+  position: app.pg.script.state.step,
+  done: app.pg.script.done,
+  waiting: app.pg.script.state.waiting !== null,
   asking: app.asking,
 });
 
@@ -171,8 +171,8 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
     const state = JSON.stringify(stateOf(app));
     if (state !== last) post({ type: STATE, state: stateOf(app) });
     last = state;
-    const events = app.pg.session.events;
-    if (app.pg.session.id !== session) [session, sent] = [app.pg.session.id, 0];
+    const events = app.pg.run.session.events;
+    if (app.pg.run.session.id !== session) [session, sent] = [app.pg.run.session.id, 0];
     for (; sent < events.length; sent++) post({ type: EVENT, event: events[sent]! });
   };
   const resized = () => {

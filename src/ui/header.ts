@@ -97,14 +97,14 @@ export class RunControls {
     setText(this.play.glyph, playing ? '❚❚ ' : '▶ ');
     setText(this.play.label, tr(playing ? 'pause' : 'play'));
     this.play.setAttribute('aria-pressed', String(playing));
-    this.play.disabled = !scripted || (pg.done && !playing);
+    this.play.disabled = !scripted || (pg.script.done && !playing);
     this.stop.disabled = Boolean(replay) || !(playing || pg.calling || modelRunning);
-    this.step.disabled = !scripted || pg.done;
-    this.back.disabled = !scripted || pg.scriptStep === 0;
+    this.step.disabled = !scripted || pg.script.done;
+    this.back.disabled = !scripted || pg.script.state.step === 0;
     this.reset.disabled = Boolean(replay);
     this.external.disabled = Boolean(replay);
     this.speed.disabled = Boolean(replay);
-    this.external.classList.toggle('attention', Boolean(pg.waiting) && !replay);
+    this.external.classList.toggle('attention', Boolean(pg.script.state.waiting) && !replay);
     if (this.speed.value !== speed) this.speed.value = speed;
     const { progress } = this;
     if (replay || pg.model) {
@@ -116,9 +116,9 @@ export class RunControls {
       delete progress.dataset.step;
       delete progress.dataset.steps;
     } else {
-      setText(progress, tr('progress', { n: pg.scriptStep, of: pg.scriptSteps }));
-      progress.dataset.step = String(pg.scriptStep);
-      progress.dataset.steps = String(pg.scriptSteps);
+      setText(progress, tr('progress', { n: pg.script.state.step, of: pg.scenario.steps.length }));
+      progress.dataset.step = String(pg.script.state.step);
+      progress.dataset.steps = String(pg.scenario.steps.length);
     }
   }
 }

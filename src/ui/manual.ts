@@ -117,8 +117,8 @@ export class ManualPanel {
 
   update(): void {
     const pg = this.pg();
-    if (pg.session.id === this.session) return;
-    this.session = pg.session.id;
-    fill(this.el, manualView(pg.registry, pg.scenario.focus ?? '/', this.send));
+    if (pg.run.session.id === this.session) return;
+    this.session = pg.run.session.id;
+    fill(this.el, manualView(pg.run.registry, pg.scenario.focus ?? '/', this.send));
   }
 }

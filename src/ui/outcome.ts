@@ -51,11 +51,11 @@ export function watchOutcomes(store: UiStore, pg: () => Playground, fs: FsBacken
     }
     const run = pg();
     if (run.scenario.lab) return;
-    const session = run.session;
+    const session = run.run.session;
     const { events, progress, model } = run.saved();
     const unexpected = model ? [] : unexpectedErrors(run.scenario.steps, events, progress.manual);
     void checkOutcome(run.scenario, run.errors(), fs, unexpected).then((checked) => {
-      if (run.session === session && store.get().run === 'done') store.set({ outcome: checked });
+      if (run.run.session === session && store.get().run === 'done') store.set({ outcome: checked });
     });
   });
 }

@@ -121,7 +121,7 @@ export class PageView {
     // A replay has no file to open: contents were never logged.
     const open = (path: string) => void (store.get().replay ? undefined : spec.editor.open(path));
     const list = new FilesList(files, open, () => pg().scenario.focus);
-    const ledger = () => this.replayed()?.ledger ?? pg().policy?.ledger(pg().session.id) ?? null;
+    const ledger = () => this.replayed()?.ledger ?? pg().run.policy?.ledger(pg().run.session.id) ?? null;
     this.side = new SidePanels(
       store,
       {
@@ -130,8 +130,8 @@ export class PageView {
           update: () => list.update(),
         },
         ledger: new LedgerPanel(ledger, files),
-        log: new LogPanel(() => store.get().replay?.events ?? pg().session.events),
-        tools: new ToolsPanel(() => pg().registry),
+        log: new LogPanel(() => store.get().replay?.events ?? pg().run.session.events),
+        tools: new ToolsPanel(() => pg().run.registry),
         manual: new ManualPanel(pg, actions.callAsModel),
         lab: new LabPanel(spec.lab, spec.openLab),
         author: spec.author,
@@ -200,15 +200,15 @@ export class PageView {
     root.dataset.runState = run;
     root.dataset.scenario = pg.scenario.id;
     root.dataset.mode = replay ? 'replay' : 'live';
-    root.dataset.waiting = String(Boolean(pg.waiting) && !replay);
-    root.dataset.asking = String(pg.ask?.revealed === false && !replay);
+    root.dataset.waiting = String(Boolean(pg.script.state.waiting) && !replay);
+    root.dataset.asking = String(pg.script.state.ask?.revealed === false && !replay);
     root.dataset.present = String(present);
     const { outcome } = store.get();
     if (outcome && !replay)
       root.dataset.outcome = outcome.ok ? 'ok' : outcome.unexpected ? 'unexpected' : 'mismatch';
     else delete root.dataset.outcome;
     // For tests and hosts: the actions taken, retries included (a step of the script may hold several).
-    root.dataset.position = String(pg.position);
+    root.dataset.position = String(pg.script.state.position);
     const scenario = replay ? scenarioById(replay.scenario) : pg.scenario;
     const teaches = scenario?.teaches[lang] ?? '';
     if (this.teaches.textContent !== teaches) this.teaches.textContent = teaches;
@@ -224,12 +224,12 @@ export class PageView {
             calls: new Map(),
             partial: replay.read !== null,
           }
-        : { key: pg.session.id, entries: pg.session.live, calls: pg.calls },
+        : { key: pg.run.session.id, entries: pg.run.session.live, calls: pg.run.calls },
     );
     // A new question comes into view as a new entry would: unless the visitor has scrolled up.
-    const asked = this.ask.update(replay ? null : pg.ask, present, lang);
+    const asked = this.ask.update(replay ? null : pg.script.state.ask, present, lang);
     if (asked && this.follow.followingNow) this.ask.el.scrollIntoView({ block: 'nearest' });
-    this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.raceOn(path));
+    this.compare.update(replay ? [] : (pg.scenario.sideBySide ?? []), lang, (path) => pg.script.raceOn(path));
     this.side.update();
     const status = tr('keysHint');
     if (this.status.textContent !== status) this.status.textContent = status;

@@ -125,7 +125,7 @@ export class Persistence {
   exportSession(): void {
     const { replay, lang } = this.spec.store.get();
     const pg = this.spec.pg();
-    const events = replay?.events ?? pg.session.events;
+    const events = replay?.events ?? pg.run.session.events;
     const scenario = replay?.scenario ?? pg.scenario.id;
     const title = replay?.title ?? this.meta?.title ?? pg.scenario.title[lang];
     const model = replay ? replay.model : pg.model;
@@ -158,7 +158,7 @@ export class Persistence {
         lang,
         speed,
         policy,
-        step: pg.scriptStep,
+        step: pg.script.state.step,
         ...(plugins ? { plugins } : {}),
         ...(custom ? { custom: custom as Json } : {}),
       });
@@ -186,7 +186,7 @@ export class Persistence {
     const dialog = pastSessionsDialog({
       heads: await store.list(),
       damaged: await store.damaged(),
-      current: this.spec.pg().session.id,
+      current: this.spec.pg().run.session.id,
       open: (id) => void this.openStored(id),
       // Nothing is opened, moved or deleted: the visitor learns why, with the code.
       openDamaged: (damaged) => this.notice(damagedMessage(damaged), { code: damaged.code }),

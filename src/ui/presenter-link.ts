@@ -7,7 +7,7 @@ export function presenterState(app: App): PresenterState {
   const { pg } = app;
   const { lang } = app.store.get();
   const steps = pg.scenario.steps;
-  const n = pg.scriptStep;
+  const n = pg.script.state.step;
   return {
     type: 'state',
     lang,
@@ -15,10 +15,10 @@ export function presenterState(app: App): PresenterState {
     step: n,
     steps: steps.length,
     run: app.state,
-    waiting: pg.waiting !== null,
+    waiting: pg.script.state.waiting !== null,
     current: stepView(steps, n, lang),
     next: stepView(steps, n + 1, lang),
-    ask: askView(pg.ask, lang),
+    ask: askView(pg.script.state.ask, lang),
   };
 }
 

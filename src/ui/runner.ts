@@ -48,28 +48,28 @@ export class Runner {
   async play(): Promise<void> {
     const { run, replay } = this.store.get();
     const pg = this.pg();
-    if (run === 'playing' || replay || pg.done) return;
+    if (run === 'playing' || replay || pg.script.done) return;
     // At a question only Reveal goes on, unless Play makes everything itself.
-    if (pg.ask?.revealed === false && !this.store.get().autoExternal) return;
+    if (pg.script.state.ask?.revealed === false && !this.store.get().autoExternal) return;
     this.store.set({ run: 'playing' });
-    while (this.playing() && !pg.done) {
+    while (this.playing() && !pg.script.done) {
       const auto = this.store.get().autoExternal;
-      await this.exclusive(() => pg.step(auto));
+      await this.exclusive(() => pg.script.step(auto));
       // Done the moment the last step is: no pause in between that still says "playing".
-      if (pg.done) break;
+      if (pg.script.done) break;
       // A question stops the run so the class can predict; with `autoExternal` the next step reveals it.
-      if (pg.ask?.revealed === false && !auto) {
+      if (pg.script.state.ask?.revealed === false && !auto) {
         this.store.set({ run: 'paused' });
         break;
       }
-      if (pg.waiting && !auto) {
+      if (pg.script.state.waiting && !auto) {
         this.pause();
         return;
       }
       const ms = speeds[this.store.get().speed];
       await (ms > 0 ? sleep(ms) : nextTask());
     }
-    if (pg.done && this.playing()) this.store.set({ run: 'done' });
+    if (pg.script.done && this.playing()) this.store.set({ run: 'done' });
   }
 
   pause(): void {
@@ -80,28 +80,28 @@ export class Runner {
   async step(): Promise<void> {
     if (this.store.get().replay) return;
     this.pause();
-    await this.exclusive(() => this.pg().step(false));
+    await this.exclusive(() => this.pg().script.step(false));
     this.settle();
   }
 
   /** Reveals the answer of the ask the script stands at; the run stays paused so the class can read. */
   async reveal(): Promise<void> {
     if (this.store.get().replay) return;
-    await this.exclusive(() => this.pg().reveal());
+    await this.exclusive(() => this.pg().script.reveal());
     this.settle();
   }
 
   /** Takes the script's first `target` steps (share links, `?step=`, Back); see Playground.advance. */
   async advance(target: number): Promise<void> {
-    if (this.store.get().replay || target <= this.pg().scriptStep) return;
+    if (this.store.get().replay || target <= this.pg().script.state.step) return;
     this.pause();
-    await this.exclusive(() => this.pg().advance(target));
+    await this.exclusive(() => this.pg().script.advance(target));
     this.settle();
   }
 
   /** The run state that matches where the script stands, once nothing plays. */
   settle(): void {
     const pg = this.pg();
-    this.store.set({ run: pg.done ? 'done' : pg.position > 0 ? 'paused' : 'idle' });
+    this.store.set({ run: pg.script.done ? 'done' : pg.script.state.position > 0 ? 'paused' : 'idle' });
   }
 }

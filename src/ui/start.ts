@@ -102,7 +102,7 @@ function savedScenario(saved: SessionRecord): Scenario {
 export function initialState(spec: AppSpec, pg: Playground): Parameters<typeof uiStore>[0] {
   return {
     lang: spec.lang,
-    policy: pg.policy !== null,
+    policy: pg.run.policy !== null,
     speed: spec.speed ?? 'normal',
     notice: spec.notice ? { ...spec.notice, tone: 'warn' } : null,
     autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),

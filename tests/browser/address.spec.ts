@@ -14,7 +14,9 @@ test('?scenario= and ?lang=zh open that scenario in Chinese', async ({ page }) =
 
 test('?step=n takes n steps at once', async ({ page }) => {
   await openScenario(page, 'missing-file', { step: '3' });
-  await expect.poll(() => page.evaluate(() => (window as unknown as WithApp).playground.pg.position)).toBe(3);
+  await expect
+    .poll(() => page.evaluate(() => (window as unknown as WithApp).playground.pg.script.state.position))
+    .toBe(3);
   expect(await errorCodes(page)).toEqual(['FS_NOT_FOUND', 'FS_NOT_FOUND']);
   await expect(page.locator('#app')).not.toHaveAttribute('data-run-state', 'done');
 });
@@ -51,7 +53,7 @@ test('a share link reopens the scenario, language, speed and position', async ({
   await expect(other.locator('#app')).toHaveAttribute('data-scenario', 'ambiguous-edit');
   await expect(other.locator('html')).toHaveAttribute('lang', 'zh-CN');
   await expect
-    .poll(() => other.evaluate(() => (window as unknown as WithApp).playground.pg.position))
+    .poll(() => other.evaluate(() => (window as unknown as WithApp).playground.pg.script.state.position))
     .toBe(3);
   expect(await errorCodes(other)).toEqual(['FS_AMBIGUOUS_EDIT']);
   await fresh.close();

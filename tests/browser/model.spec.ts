@@ -120,7 +120,7 @@ test('parallel calls in one reply become entries in order; an unknown tool and a
   await expect(panel(page)).toHaveAttribute('data-model-run', 'done');
   await expect(page.locator('.transcript-list > .turn')).toHaveCount(6);
   const tools = await page.evaluate(() =>
-    window.__model!.app.pg.session.live.flatMap((e) => (e.kind === 'call' ? [e.tool] : [])),
+    window.__model!.app.pg.run.session.live.flatMap((e) => (e.kind === 'call' ? [e.tool] : [])),
   );
   expect(tools).toEqual(['read', 'read', 'read', 'edit', 'str_replace_editor', 'edit']);
   expect(await fileOf(page, '/c.py')).toBe('C = 30\n');
@@ -248,7 +248,7 @@ test('a planted key is nowhere: not in IndexedDB, localStorage, the log, an expo
     return out.join('\n');
   });
   expect(stored).toContain('"model":{"provider":"openai","model":"fake-1"');
-  const log = await page.evaluate(() => JSON.stringify(window.__model!.app.pg.session.events));
+  const log = await page.evaluate(() => JSON.stringify(window.__model!.app.pg.run.session.events));
   const storage = await page.evaluate(() =>
     JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } }),
   );

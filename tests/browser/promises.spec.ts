@@ -174,7 +174,7 @@ test('live results show the canonical value marked not persisted; a replay says 
   const shown = JSON.parse((await value.locator('pre').textContent()) ?? 'null');
   const held = await page.evaluate(() => {
     const pg = (window as unknown as WithApp).playground.pg;
-    return [...pg.calls.values()].find((c) => c.entry.tool === 'count_words')?.value;
+    return [...pg.run.calls.values()].find((c) => c.entry.tool === 'count_words')?.value;
   });
   expect(shown).toEqual(held);
   // Error results have no value to show.
@@ -183,7 +183,7 @@ test('live results show the canonical value marked not persisted; a replay says 
   const live = await page.locator('[data-model-view]').evaluateAll((els) => els.map((e) => e.textContent));
   await page.evaluate(() => {
     const app = (window as unknown as WithApp).playground;
-    app.showReplay(app.pg.session.events, 'replay');
+    app.showReplay(app.pg.run.session.events, 'replay');
   });
   await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay');
   await expect(page.locator('[data-value="live"]')).toHaveCount(0);

@@ -123,7 +123,7 @@ test('a stored session nested 3,000 levels deep, the newest one: the app starts 
   for (let i = 0; i < 2; i++) await page.locator('[data-action="step"]').click();
   await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '2');
   await page.evaluate(() => (window as unknown as WithApp).playground.saved());
-  const id = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id);
+  const id = await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.id);
   // The planted copy is newer than the real session, and its first call's arguments are 3,000 deep.
   await page.evaluate(
     (id) =>
@@ -148,7 +148,7 @@ test('a stored session nested 3,000 levels deep, the newest one: the app starts 
   await ready(page);
   await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'stale-version');
   await expect(page.locator('[data-progress]')).toHaveAttribute('data-step', '2');
-  expect(await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id)).toBe(id);
+  expect(await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.id)).toBe(id);
   const keys = await keysOf(page, 'harness-playground', 'sessions');
   expect(keys).not.toContain('head:deep');
   // The head is set aside, so the session is never listed or carried on again; its log, stored at the
@@ -165,7 +165,7 @@ test('an import nested 20,000 levels deep is refused with IMPORT_TOO_DEEP, and c
 }) => {
   await openScenario(page, 'stale-version');
   const before = await page.evaluate(
-    () => (window as unknown as WithApp).playground.pg.session.events.length,
+    () => (window as unknown as WithApp).playground.pg.run.session.events.length,
   );
   const deep = `${'['.repeat(20_000)}${']'.repeat(20_000)}`;
   await importFile(page, `{"format":"harness-playground/session","version":1,"events":${deep}}`);
@@ -173,9 +173,9 @@ test('an import nested 20,000 levels deep is refused with IMPORT_TOO_DEEP, and c
   await expect(notice).toHaveAttribute('data-code', 'IMPORT_TOO_DEEP');
   await expect(notice).toContainText('nested too deeply');
   await expect(page.locator('#app')).toHaveAttribute('data-mode', 'live');
-  expect(await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.events.length)).toBe(
-    before,
-  );
+  expect(
+    await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.events.length),
+  ).toBe(before);
 });
 
 test('a 60,000-event import shows its first cards while a page timer keeps ticking', async ({ page }) => {
@@ -277,7 +277,7 @@ test('a plugin tool whose schema expands exponentially, or refers to itself, is 
     await expect(status).toContainText(/expands to more than|is recursive/);
     // No validator, no form: the tool is not in the harness at all.
     expect(
-      await page.evaluate(() => (window as unknown as WithApp).playground.pg.registry.get('bomb')),
+      await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.registry.get('bomb')),
     ).toBeUndefined();
   }
   await openTab(page, 'manual');
@@ -292,7 +292,7 @@ test('saves that fail lose nothing already saved, and are retried until storage 
   await openScenario(page, 'stale-version');
   await page.locator('[data-action="step"]').click();
   await page.evaluate(() => (window as unknown as WithApp).playground.saved());
-  const id = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id);
+  const id = await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.id);
   const stored = (key: string) =>
     page.evaluate(
       (key) =>
@@ -331,7 +331,9 @@ test('saves that fail lose nothing already saved, and are retried until storage 
 
   // Storage takes writes again: the retry saves everything, with no action of the visitor.
   await page.evaluate(() => ((window as unknown as { storage: { full: boolean } }).storage.full = false));
-  const live = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.events.length);
+  const live = await page.evaluate(
+    () => (window as unknown as WithApp).playground.pg.run.session.events.length,
+  );
   expect(live).toBeGreaterThan(saved!);
   await expect.poll(storedCount, { timeout: 30_000 }).toBe(live);
   // Saved again: the banner goes by itself.

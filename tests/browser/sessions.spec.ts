@@ -36,7 +36,8 @@ const ledger = async (page: Page) => {
     .locator('tr[data-ledger-path]')
     .evaluateAll((rows) => rows.map((r) => ({ ...(r as HTMLElement).dataset })));
 };
-const position = (page: Page) => page.evaluate(() => (window as unknown as WithApp).playground.pg.position);
+const position = (page: Page) =>
+  page.evaluate(() => (window as unknown as WithApp).playground.pg.script.state.position);
 const step = async (page: Page, times: number) => {
   for (let i = 0; i < times; i++) {
     const at = await position(page);
@@ -135,7 +136,7 @@ test('export, then import elsewhere: the replay shows the same cards and model t
   expect(file).toMatchObject({ format: 'harness-playground/session', version: 1, scenario: 'card-tour' });
   expect(Date.parse(file.exportedAt as string)).not.toBeNaN();
   expect(file.events.some((e) => 'value' in e)).toBe(false);
-  const logged = await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.events);
+  const logged = await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.events);
   expect(file.events).toEqual(JSON.parse(JSON.stringify(logged)));
 
   // Another browser profile: nothing of the first run is stored there.
@@ -166,8 +167,8 @@ test('a malformed import says why, with its code, and changes nothing', async ({
     cards: await cards(page),
     messages: await messages(page),
     files: await page.evaluate(async () => (window as unknown as WithApp).playground.pg.fs.list()),
-    session: await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.id),
-    events: await page.evaluate(() => (window as unknown as WithApp).playground.pg.session.events.length),
+    session: await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.id),
+    events: await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.session.events.length),
     position: await position(page),
     mode: await app.getAttribute('data-mode'),
   });

@@ -288,7 +288,7 @@ export class PluginLab {
       (async (scenario: Scenario) => {
         await pg.load(scenario, { policy: store.get().policy });
         store.set({ replay: null });
-        await pg.runToEnd();
+        await pg.script.runToEnd();
       });
     await tryPlugin(this.current, play, (note) => this.setNote(note));
   }

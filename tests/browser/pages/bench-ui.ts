@@ -62,19 +62,19 @@ async function bare(steps: number): Promise<RunTiming> {
   const fs = await openWorkspace(`bench-ui-${Date.now().toString(36)}-${++databases}`);
   const pg = await Playground.open({ fs }, scenario(steps));
   const start = performance.now();
-  await pg.runToEnd(steps + 10);
-  return { ms: performance.now() - start, steps: pg.position, errors: pg.errors().length };
+  await pg.script.runToEnd(steps + 10);
+  return { ms: performance.now() - start, steps: pg.script.state.position, errors: pg.errors().length };
 }
 
 /** A session file whose log has at least `minEvents` events, made by running the long scenario in memory. */
 async function sessionText(minEvents: number): Promise<{ text: string; events: number; bytes: number }> {
   const pg = await Playground.open({ fs: new MemoryBackend() }, scenario(minEvents));
-  while (pg.session.events.length < minEvents && !pg.done) await pg.step(true);
+  while (pg.run.session.events.length < minEvents && !pg.script.done) await pg.script.step(true);
   const file = sessionFile(
     {
       scenario: 'bench-long',
-      title: `Benchmark session, ${pg.session.events.length} events`,
-      events: pg.session.events,
+      title: `Benchmark session, ${pg.run.session.events.length} events`,
+      events: pg.run.session.events,
     },
     new Date(Date.UTC(2026, 0, 1, 9)),
   );

@@ -143,23 +143,28 @@ describe('Autosave over a full store', () => {
     const store = new SessionStore(capability);
     const pg = await Playground.open({ fs: new MemoryBackend() }, scenarioById('happy-path')!);
     const save = () =>
-      store.save({ ...pg.saved(), title: 'Happy path', createdAt: 0, updatedAt: pg.session.events.length });
+      store.save({
+        ...pg.saved(),
+        title: 'Happy path',
+        createdAt: 0,
+        updatedAt: pg.run.session.events.length,
+      });
     const statuses: SaveStatus[] = [];
     const autosave = new Autosave(save, { onStatus: (s) => statuses.push(s), retryMs: 5 });
-    await pg.advance(2);
+    await pg.script.advance(2);
     autosave.schedule();
     await autosave.flush();
-    const saved = (await store.get(pg.session.id))!.events.length;
+    const saved = (await store.get(pg.run.session.id))!.events.length;
 
     full.now = true;
-    await pg.advance(4);
+    await pg.script.advance(4);
     autosave.schedule();
     await autosave.flush();
     expect(statuses).toEqual(['failed']);
-    expect((await store.get(pg.session.id))?.events).toHaveLength(saved);
+    expect((await store.get(pg.run.session.id))?.events).toHaveLength(saved);
 
     full.now = false;
     await vi.waitFor(() => expect(statuses).toEqual(['failed', 'recovered']));
-    expect((await store.get(pg.session.id))?.events).toEqual(pg.session.events);
+    expect((await store.get(pg.run.session.id))?.events).toEqual(pg.run.session.events);
   });
 });

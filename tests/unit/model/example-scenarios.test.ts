@@ -16,7 +16,7 @@ const tutorialLesson = readFileSync(
 
 const play = async (scenario: Scenario) => {
   const pg = await Playground.open({ fs: new MemoryBackend() }, scenario);
-  await pg.runToEnd();
+  await pg.script.runToEnd();
   return pg;
 };
 
@@ -33,7 +33,7 @@ describe.each([
   it('plays to its outcome', async () => {
     const scenario = parseScenarioFile(text).value!;
     const pg = await play(scenario);
-    expect(pg.done).toBe(true);
+    expect(pg.script.done).toBe(true);
     expect(pg.errors()).toEqual(scenario.outcome!.errors);
     for (const [path, content] of Object.entries(scenario.outcome!.files ?? {}))
       expect((await pg.fs.read(path))?.content, path).toBe(content);

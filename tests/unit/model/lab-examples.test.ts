@@ -44,10 +44,10 @@ async function run(ex: LabExample, options: { order?: 'pre' | 'default'; approve
   });
   const visitor = { plugins: [plugin], tools: loaded.tool ? [sandboxTool(sandbox, loaded.tool)] : [] };
   const pg = await Playground.open({ ...spec, visitor }, scenarioById(ex.scenario)!);
-  expect(pg.refusedTools).toEqual([]);
-  await pg.runToEnd();
-  expect(pg.done).toBe(true);
-  const calls = [...pg.calls.values()];
+  expect(pg.run.refusedTools()).toEqual([]);
+  await pg.script.runToEnd();
+  expect(pg.script.done).toBe(true);
+  const calls = [...pg.run.calls.values()];
   const content = async (path: string) => (await pg.fs.read(path))?.content;
   return { pg, calls, guestCalls, content, loaded };
 }
@@ -150,7 +150,7 @@ describe('ask-writes', () => {
     expect(pg.errors()).toEqual(['APPROVAL_DENIED', 'APPROVAL_DENIED']);
     expect(await content('/notes/ideas.md')).toBe(files['/notes/ideas.md']);
     expect(await content('/notes/todo.md')).toBeUndefined();
-    const approvals = pg.session.events.filter((e) => e.type === 'approval');
+    const approvals = pg.run.session.events.filter((e) => e.type === 'approval');
     expect(approvals.map((e) => e.type === 'approval' && e.approved)).toEqual([false, false]);
   });
 

@@ -181,7 +181,7 @@ describe('the model in saved sessions and session files', () => {
     const pg = await played();
     expect(pg.model).toEqual({ provider: 'openai', baseUrl: 'https://api.openai.com/v1', model: 'gpt-x' });
     const file = sessionFile(
-      { scenario: 'happy-path', title: 'T', events: pg.session.events, model: settings() },
+      { scenario: 'happy-path', title: 'T', events: pg.run.session.events, model: settings() },
       at,
     );
     const text = serializeSessionFile(file);
@@ -197,7 +197,7 @@ describe('the model in saved sessions and session files', () => {
     const pg = await played();
     const raw = JSON.parse(
       serializeSessionFile(
-        sessionFile({ scenario: 'happy-path', title: 'T', events: pg.session.events }, at),
+        sessionFile({ scenario: 'happy-path', title: 'T', events: pg.run.session.events }, at),
       ),
     );
     expect(raw).not.toHaveProperty('model');

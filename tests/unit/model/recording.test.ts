@@ -44,10 +44,10 @@ describe('a recorded scenario', () => {
       { fs: new MemoryBackend() },
       parseScenarioObject(scenarioFile(scenario)).value!,
     );
-    await pg.runToEnd();
+    await pg.script.runToEnd();
     expect(pg.errors()).toEqual(scenario.outcome!.errors);
     expect((await pg.fs.read('/notes.md'))?.content).toBe(end['/notes.md']);
-    expect(pg.position).toBe(recorded.length);
+    expect(pg.script.state.position).toBe(recorded.length);
   });
 });
 

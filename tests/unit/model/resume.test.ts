@@ -30,17 +30,17 @@ const stored = (run: SavedRun): SavedRun =>
  * an ask on the way is revealed.
  */
 const toPosition = async (pg: Playground, at: number) => {
-  while (!pg.done && pg.position < at) {
-    if (pg.waiting) await pg.simulateExternalEdit('scenario');
-    else if (pg.ask?.revealed === false) await pg.reveal();
-    else await pg.step(false);
+  while (!pg.script.done && pg.script.state.position < at) {
+    if (pg.script.state.waiting) await pg.simulateExternalEdit('scenario');
+    else if (pg.script.state.ask?.revealed === false) await pg.script.reveal();
+    else await pg.script.step(false);
   }
 };
 /** The number of actions a whole run of `s` takes, stepping by hand. */
 const length = async (s: Scenario) => {
   const pg = await mk(s);
-  await pg.advance(Infinity);
-  return pg.position;
+  await pg.script.advance(Infinity);
+  return pg.script.state.position;
 };
 const files = async (pg: Playground) =>
   Promise.all((await pg.fs.list()).map(async (f) => [f.path, (await pg.fs.read(f.path))?.content]));
@@ -48,18 +48,20 @@ const files = async (pg: Playground) =>
 describe.each(scenarios.map((s) => [s.id, s] as const))('resuming %s', (_id, s) => {
   it('at every position continues to the same log, files and transcript as an unbroken run', async () => {
     const whole = await mk(s);
-    await whole.runToEnd();
+    await whole.script.runToEnd();
     for (let at = 0; at <= (await length(s)); at++) {
       const before = await mk(s);
       await toPosition(before, at);
       const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
-      expect(after.position).toBe(at);
-      expect(after.scriptStep).toBe(before.scriptStep);
-      expect(after.waiting).toEqual(before.waiting);
-      expect(after.ask).toEqual(before.ask);
-      await after.runToEnd();
-      expect(after.session.events, `resumed at ${at}`).toEqual(whole.session.events);
-      expect(after.session.live).toEqual(replay(whole.session.events, (n) => whole.registry.get(n)));
+      expect(after.script.state.position).toBe(at);
+      expect(after.script.state.step).toBe(before.script.state.step);
+      expect(after.script.state.waiting).toEqual(before.script.state.waiting);
+      expect(after.script.state.ask).toEqual(before.script.state.ask);
+      await after.script.runToEnd();
+      expect(after.run.session.events, `resumed at ${at}`).toEqual(whole.run.session.events);
+      expect(after.run.session.live).toEqual(
+        replay(whole.run.session.events, (n) => whole.run.registry.get(n)),
+      );
       expect(await files(after)).toEqual(await files(whole));
     }
   }, 60_000);
@@ -69,39 +71,47 @@ describe('Playground.resume', () => {
   it('rebuilds the transcript, the ledger and the waiting edit as they were', async () => {
     const s = scenario('stale-version');
     const before = await mk(s);
-    for (let i = 0; i < 10 && !before.waiting; i++) await before.step();
+    for (let i = 0; i < 10 && !before.script.state.waiting; i++) await before.script.step();
     const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
-    expect(after.session.live).toEqual(before.session.live);
-    expect(after.policy!.ledger(after.session.id)).toEqual(before.policy!.ledger(before.session.id));
-    expect(after.waiting).toEqual(before.waiting);
-    expect(after.done).toBe(false);
+    expect(after.run.session.live).toEqual(before.run.session.live);
+    expect(after.run.policy!.ledger(after.run.session.id)).toEqual(
+      before.run.policy!.ledger(before.run.session.id),
+    );
+    expect(after.script.state.waiting).toEqual(before.script.state.waiting);
+    expect(after.script.done).toBe(false);
   });
 
   it('continues seq, times and call ids where the log stopped', async () => {
     const s = scenario('happy-path');
     const before = await mk(s);
-    await before.advance(2);
+    await before.script.advance(2);
     const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
     await after.callAsModel('ls', { path: '/' });
-    const [last, prev] = [after.session.events.at(-1)!, before.session.events.at(-1)!];
-    expect(last.seq).toBe(after.session.events.length - 1);
-    expect(after.session.events.slice(0, before.session.events.length)).toEqual(before.session.events);
-    const call = after.session.events.find((e) => e.seq === prev.seq + 1)!;
-    expect(call).toMatchObject({ type: 'tool/call', callId: `${before.session.id}:2`, at: prev.at + 1000 });
+    const [last, prev] = [after.run.session.events.at(-1)!, before.run.session.events.at(-1)!];
+    expect(last.seq).toBe(after.run.session.events.length - 1);
+    expect(after.run.session.events.slice(0, before.run.session.events.length)).toEqual(
+      before.run.session.events,
+    );
+    const call = after.run.session.events.find((e) => e.seq === prev.seq + 1)!;
+    expect(call).toMatchObject({
+      type: 'tool/call',
+      callId: `${before.run.session.id}:2`,
+      at: prev.at + 1000,
+    });
   });
 
   it("leaves the visitor's own calls out of the script", async () => {
     const s = scenario('happy-path');
     const whole = await mk(s);
-    await whole.advance(1);
+    await whole.script.advance(1);
     await whole.callAsModel('read', { path: '/src/greet.js' });
-    await whole.runToEnd();
+    await whole.script.runToEnd();
     const before = await mk(s);
-    await before.advance(1);
+    await before.script.advance(1);
     await before.callAsModel('read', { path: '/src/greet.js' });
     const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
-    await after.runToEnd();
-    expect(after.session.events).toEqual(whole.session.events);
+    await after.script.runToEnd();
+    expect(after.run.session.events).toEqual(whole.run.session.events);
   });
 
   it('keeps the policy off when the run had it off', async () => {
@@ -109,9 +119,9 @@ describe('Playground.resume', () => {
     const before = await Playground.open({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine }, s, {
       policy: false,
     });
-    await before.advance(1);
+    await before.script.advance(1);
     const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
-    expect(after.policy).toBeNull();
+    expect(after.run.policy).toBeNull();
     expect(after.saved().policy).toBe(false);
   });
 
@@ -127,7 +137,7 @@ describe('Playground.resume', () => {
 describe('resumeScript', () => {
   const run = async (id: string, at: number) => {
     const pg = await mk(scenario(id));
-    await pg.advance(at);
+    await pg.script.advance(at);
     return { steps: scenario(id).steps, run: pg.saved() };
   };
 

@@ -17,7 +17,7 @@ import { bigSessionText } from '../../fixtures/big-session';
 
 const played = async (id = 'stale-version') => {
   const pg = await Playground.open({ fs: new MemoryBackend() }, scenarioById(id)!);
-  await pg.runToEnd();
+  await pg.script.runToEnd();
   return pg;
 };
 const at = new Date(Date.UTC(2026, 4, 6, 7, 8, 9, 123));
@@ -25,7 +25,7 @@ const fileOf = async (id?: string) => {
   const pg = await played(id);
   return {
     pg,
-    file: sessionFile({ scenario: pg.scenario.id, title: 'A run', events: pg.session.events }, at),
+    file: sessionFile({ scenario: pg.scenario.id, title: 'A run', events: pg.run.session.events }, at),
   };
 };
 /** A valid file's JSON with one change made to it. */
@@ -42,7 +42,7 @@ describe('session files', () => {
     const { pg, file } = await fileOf();
     const back = parseSessionFile(serializeSessionFile(file));
     expect(back.value).toEqual(file);
-    expect(back.value?.events).toEqual(pg.session.events);
+    expect(back.value?.events).toEqual(pg.run.session.events);
     expect(file).toMatchObject({
       format: 'harness-playground/session',
       version: 1,
@@ -55,7 +55,7 @@ describe('session files', () => {
   it('replays an imported file to the same cards and model texts as the live run', async () => {
     const { pg, file } = await fileOf('card-tour');
     const back = parseSessionFile(serializeSessionFile(file)).value!;
-    expect(replay(back.events, (n) => pg.registry.get(n))).toEqual(pg.session.live);
+    expect(replay(back.events, (n) => pg.run.registry.get(n))).toEqual(pg.run.session.live);
   });
 
   it('never holds a value', async () => {

@@ -12,7 +12,7 @@ const mkStore = (keep?: number) => {
 };
 const recordOf = async (steps: number, updatedAt = 1): Promise<SessionRecord> => {
   const pg = await Playground.open({ fs: new MemoryBackend() }, scenarioById('happy-path')!);
-  await pg.advance(steps);
+  await pg.script.advance(steps);
   const { id, scenario, policy, progress, events } = pg.saved();
   return {
     id: `${id}-${updatedAt}`,

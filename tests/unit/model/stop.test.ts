@@ -35,7 +35,7 @@ describe('Playground.stop', () => {
     expect(live.outcome.result.error?.code).toBe('ABORTED');
     expect(pg.calling).toBe(false);
     expect(await files(pg)).toEqual(before);
-    expect(pg.session.events.at(-1)).toMatchObject({ type: 'tool/result', error: { code: 'ABORTED' } });
+    expect(pg.run.session.events.at(-1)).toMatchObject({ type: 'tool/result', error: { code: 'ABORTED' } });
     // The harness is free for the next call at once.
     const next = await pg.callAsModel('broken_presenter', {});
     expect(next.entry.result?.modelText).toBe('count 3');
@@ -51,7 +51,7 @@ describe('Playground.stop', () => {
     const pg = await Playground.open({ fs: new MemoryBackend() }, hanging);
     const heard: boolean[] = [];
     pg.subscribe(() => heard.push(pg.calling));
-    const step = pg.step();
+    const step = pg.script.step();
     await tick();
     expect(heard).toEqual([true]);
     pg.stop();
@@ -61,13 +61,13 @@ describe('Playground.stop', () => {
 
   it('takes a stopped script step: the model says it was stopped and goes on', async () => {
     const pg = await Playground.open({ fs: new MemoryBackend() }, hanging);
-    const step = pg.step();
+    const step = pg.script.step();
     await tick();
     pg.stop();
     await step;
     expect(pg.errors()).toEqual(['ABORTED']);
-    await pg.runToEnd();
-    const said = pg.session.events.flatMap((e) => (e.type === 'model/message' ? [e.text] : []));
+    await pg.script.runToEnd();
+    const said = pg.run.session.events.flatMap((e) => (e.type === 'model/message' ? [e.text] : []));
     expect(said).toEqual([
       "You stopped that call (ABORTED). I'll go on from the next step.",
       'After the stop.',
@@ -77,19 +77,19 @@ describe('Playground.stop', () => {
   it('resumes a run after a stopped step, as it went on live', async () => {
     const fs = new MemoryBackend();
     const pg = await Playground.open({ fs }, hanging);
-    const step = pg.step();
+    const step = pg.script.step();
     await tick();
     pg.stop();
     await step;
     const resumed = Playground.resume({ fs }, hanging, stored(pg.saved()));
-    await Promise.all([pg.runToEnd(), resumed.runToEnd()]);
-    expect(resumed.session.events).toEqual(pg.session.events);
-    expect(resumed.position).toBe(pg.position);
+    await Promise.all([pg.script.runToEnd(), resumed.script.runToEnd()]);
+    expect(resumed.run.session.events).toEqual(pg.run.session.events);
+    expect(resumed.script.state.position).toBe(pg.script.state.position);
   });
 
   it('stops a running call before loading another scenario', async () => {
     const pg = await Playground.open({ fs: new MemoryBackend() }, hanging);
-    const step = pg.step();
+    const step = pg.script.step();
     await tick();
     await pg.load(scenarioById('happy-path')!);
     expect(pg.calling).toBe(false);

@@ -53,7 +53,7 @@ async function setup(scenario: string, script: string, protocol: 'openai' | 'ant
 }
 
 const transcript = (pg: Playground) =>
-  pg.session.live.map((e) =>
+  pg.run.session.live.map((e) =>
     e.kind === 'call'
       ? `${e.tool}${e.result?.error ? ` ${e.result.error.code}` : ''}`
       : e.kind === 'external'
@@ -107,7 +107,7 @@ describe.each(['openai', 'anthropic'] as const)('the agent loop over %s', (proto
           }
         : { name: t.name, inputSchema: t.input_schema },
     );
-    expect(tools).toEqual(pg.registry.schemas().map(({ name, inputSchema }) => ({ name, inputSchema })));
+    expect(tools).toEqual(pg.run.registry.schemas().map(({ name, inputSchema }) => ({ name, inputSchema })));
   });
 
   it('makes parallel calls one after another, in the model’s order, and answers each by its id', async () => {
@@ -197,7 +197,7 @@ describe('stopping a run', () => {
     const { pg, start, until } = await setup('happy-path', 'slow');
     const agent = start();
     await until((s) => s.status === 'requesting');
-    const old = pg.session.id;
+    const old = pg.run.session.id;
     await pg.load(pg.scenario, { model: pg.model });
     const run = await agent.finished;
     expect(run.status).toBe('stopped');
@@ -239,7 +239,7 @@ describe('streaming and the external edit while a request is open', () => {
     const { pg, fetch, token, start, until, states } = await setup('stale-version', 'stale-gated');
     const agent = start();
     await until((s) => s.text === "I'll read");
-    expect(messages(pg.session.events)).toEqual([]);
+    expect(messages(pg.run.session.events)).toEqual([]);
     fetch.model.open(token, 'mid');
     await until((s) => s.status === 'requesting' && s.turn === 2);
     // The request for turn 2 is open; the visitor presses "Simulate external edit".
@@ -257,7 +257,7 @@ describe('streaming and the external edit while a request is open', () => {
       'edit',
       'message',
     ]);
-    const edit = pg.session.live.find((e) => e.kind === 'external');
+    const edit = pg.run.session.live.find((e) => e.kind === 'external');
     expect(edit).toMatchObject({
       who: 'button',
       note: expect.stringContaining('Someone else changes the port'),

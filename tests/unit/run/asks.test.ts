@@ -26,58 +26,58 @@ const lesson = (): Scenario => {
   return read.value;
 };
 const mk = () => Playground.open({ fs: new MemoryBackend() }, lesson());
-const calls = (pg: Playground) => pg.session.live.filter((e) => e.kind === 'call').length;
+const calls = (pg: Playground) => pg.run.session.live.filter((e) => e.kind === 'call').length;
 
 describe('an ask step', () => {
   it('stops the script before the call it precedes: a step does nothing until Reveal', async () => {
     const pg = await mk();
-    await pg.step();
-    await pg.step();
-    expect(pg.ask).toMatchObject({ step: 2, revealed: false, ask: { answer: 0 } });
-    expect(pg.scriptStep).toBe(2);
-    await pg.step();
-    await pg.step();
+    await pg.script.step();
+    await pg.script.step();
+    expect(pg.script.state.ask).toMatchObject({ step: 2, revealed: false, ask: { answer: 0 } });
+    expect(pg.script.state.step).toBe(2);
+    await pg.script.step();
+    await pg.script.step();
     expect(calls(pg)).toBe(1);
-    expect(pg.position).toBe(2);
+    expect(pg.script.state.position).toBe(2);
   });
 
   it('is revealed by Reveal, and the next step makes the call', async () => {
     const pg = await mk();
-    await pg.advance(2);
-    await pg.reveal();
-    expect(pg.ask).toMatchObject({ step: 2, revealed: true });
+    await pg.script.advance(2);
+    await pg.script.reveal();
+    expect(pg.script.state.ask).toMatchObject({ step: 2, revealed: true });
     expect(calls(pg)).toBe(1);
-    await pg.step();
-    expect(pg.ask).toBeNull();
+    await pg.script.step();
+    expect(pg.script.state.ask).toBeNull();
     expect(calls(pg)).toBe(2);
     expect(pg.errors()).toEqual([]);
   });
 
   it('makes no event of its own: the log holds the calls and words only', async () => {
     const pg = await mk();
-    await pg.runToEnd();
-    expect(pg.done).toBe(true);
-    expect(pg.session.live.map((e) => e.kind)).toEqual(['call', 'call', 'message']);
+    await pg.script.runToEnd();
+    expect(pg.script.done).toBe(true);
+    expect(pg.run.session.live.map((e) => e.kind)).toEqual(['call', 'call', 'message']);
   });
 
   it('is where advance stops when it is the target, asking; one before the target is passed', async () => {
     const at = await mk();
-    await at.advance(2);
-    expect(at.ask?.revealed).toBe(false);
+    await at.script.advance(2);
+    expect(at.script.state.ask?.revealed).toBe(false);
     const past = await mk();
-    await past.advance(3);
-    expect(past.ask).toBeNull();
+    await past.script.advance(3);
+    expect(past.script.state.ask).toBeNull();
     expect(calls(past)).toBe(2);
   });
 
   it('is where a resumed run stands, asking or revealed, derived from the saved position', async () => {
     for (const reveal of [false, true]) {
       const pg = await mk();
-      await pg.advance(2);
-      if (reveal) await pg.reveal();
+      await pg.script.advance(2);
+      if (reveal) await pg.script.reveal();
       const again = Playground.resume({ fs: pg.fs }, lesson(), pg.saved());
-      expect(again.ask).toEqual(pg.ask);
-      expect(again.position).toBe(pg.position);
+      expect(again.script.state.ask).toEqual(pg.script.state.ask);
+      expect(again.script.state.position).toBe(pg.script.state.position);
     }
   });
 });

@@ -20,7 +20,7 @@ async function finished(pg: Playground): Promise<FinishedRun> {
     failure: null,
     turns: 1,
     tokens: 0,
-    events: pg.session.events,
+    events: pg.run.session.events,
     files,
   };
 }

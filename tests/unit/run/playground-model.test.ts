@@ -10,24 +10,24 @@ const model: ModelInfo = { provider: 'anthropic', model: 'claude-x', baseUrl: 'h
 const open = (id = 'stale-version', fs = new MemoryBackend()) =>
   Playground.open({ fs }, scenarioById(id)!, { model: { ...model, key: 'sk-never-kept-1234' } as ModelInfo });
 const externals = (pg: Playground) =>
-  pg.session.live.filter((e): e is ExternalEntry => e.kind === 'external');
+  pg.run.session.live.filter((e): e is ExternalEntry => e.kind === 'external');
 
 describe('a run a model drives', () => {
   it('sets the script aside: nothing to play or step, the model named, no key kept', async () => {
     const pg = await open();
-    expect(pg.done).toBe(true);
+    expect(pg.script.done).toBe(true);
     expect(pg.model).toEqual(model);
-    await pg.step();
-    expect(pg.session.events.map((e) => e.type)).toEqual(['session/start']);
+    await pg.script.step();
+    expect(pg.run.session.events.map((e) => e.type)).toEqual(['session/start']);
     expect(JSON.stringify(pg.saved())).not.toContain('sk-never-kept');
     expect(pg.saved().model).toEqual(model);
   });
 
   it('makes the script’s external change when the button is pressed, with its note, then appends lines', async () => {
     const pg = await open();
-    expect(pg.nextExternal).toMatchObject({ path: '/app/config.json', replace: '"port": 9090' });
+    expect(pg.script.state.externals[0]).toMatchObject({ path: '/app/config.json', replace: '"port": 9090' });
     await pg.simulateExternalEdit('button');
-    expect(pg.nextExternal).toBeNull();
+    expect(pg.script.state.externals).toEqual([]);
     await pg.simulateExternalEdit('button', '/app/config.json');
     const [scripted, extra] = externals(pg);
     expect(scripted).toMatchObject({
@@ -59,7 +59,9 @@ describe('a run a model drives', () => {
       message: 'the arguments of read are not JSON: Unexpected end of JSON input',
     });
     expect(
-      pg.session.events.filter((e) => e.type === 'tool/call').map((e) => e.type === 'tool/call' && e.args),
+      pg.run.session.events
+        .filter((e) => e.type === 'tool/call')
+        .map((e) => e.type === 'tool/call' && e.args),
     ).toEqual([{ path: '/app/config.json' }, '{"path": ']);
     expect(pg.saved().progress.manual).toEqual([]);
   });
@@ -85,12 +87,12 @@ describe('a run a model drives', () => {
     const saved = pg.saved();
     const back = Playground.resume({ fs }, scenarioById('stale-version')!, saved);
     expect(back.model).toEqual(model);
-    expect(back.done).toBe(true);
-    expect(back.session.live.map((e) => e.kind)).toEqual(['call', 'message']);
-    expect(back.nextExternal).not.toBeNull();
+    expect(back.script.done).toBe(true);
+    expect(back.run.session.live.map((e) => e.kind)).toEqual(['call', 'message']);
+    expect(back.script.state.externals).not.toEqual([]);
     await back.simulateExternalEdit('button');
     const again = Playground.resume({ fs }, scenarioById('stale-version')!, back.saved());
-    expect(again.nextExternal).toBeNull();
+    expect(again.script.state.externals).toEqual([]);
   });
 
   it('is not carried on when it was cut off in the middle of a call', async () => {
@@ -107,7 +109,7 @@ describe('a run a model drives', () => {
     const pg = await open();
     await pg.load(pg.scenario);
     expect(pg.model).toBeNull();
-    expect(pg.done).toBe(false);
-    expect(pg.nextExternal).toBeNull();
+    expect(pg.script.done).toBe(false);
+    expect(pg.script.state.externals).toEqual([]);
   });
 });

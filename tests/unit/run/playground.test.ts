@@ -9,12 +9,12 @@ import { Playground } from '../../../src/run';
 
 const open = (id: string, fs: FsBackend = new MemoryBackend()) => Playground.open({ fs }, scenarioById(id)!);
 const externals = (pg: Playground) =>
-  pg.session.live.filter((e): e is ExternalEntry => e.kind === 'external');
+  pg.run.session.live.filter((e): e is ExternalEntry => e.kind === 'external');
 
 describe('Playground: external edits in the transcript', () => {
   it('puts the scripted edit where it happened: who, the versions, the diff and the note', async () => {
     const pg = await open('stale-version');
-    await pg.runToEnd();
+    await pg.script.runToEnd();
     const [edit] = externals(pg);
     expect(edit).toMatchObject({
       who: 'scenario',
@@ -28,14 +28,14 @@ describe('Playground: external edits in the transcript', () => {
       expect.arrayContaining(['-  "port": 8080,', '+  "port": 9090,']),
     );
     // After the read, before the refused edit.
-    const kinds = pg.session.live.map((e) => (e.kind === 'call' ? e.tool : e.kind));
+    const kinds = pg.run.session.live.map((e) => (e.kind === 'call' ? e.tool : e.kind));
     expect(kinds.slice(0, 4)).toEqual(['read', 'message', 'external', 'edit']);
   });
 
   it('shows the same entries on replay as live', async () => {
     const pg = await open('stale-version');
-    await pg.runToEnd();
-    expect(replay(pg.session.events, (n) => pg.registry.get(n))).toEqual(pg.session.live);
+    await pg.script.runToEnd();
+    expect(replay(pg.run.session.events, (n) => pg.run.registry.get(n))).toEqual(pg.run.session.live);
   });
 
   it('logs a press of the button and a save in the editor, each with its own who', async () => {
@@ -79,23 +79,23 @@ describe('Playground: external edits in the transcript', () => {
 describe('Playground: the script counts its own steps', () => {
   it('takes the model’s retries inside the step they retry', async () => {
     const pg = await open('stale-version');
-    expect([pg.scriptStep, pg.scriptSteps]).toEqual([0, 6]);
-    await pg.advance(5);
+    expect([pg.script.state.step, pg.scenario.steps.length]).toEqual([0, 6]);
+    await pg.script.advance(5);
     // read, say, external edit, the question (asked and revealed: one step), edit (refused), then the
     // re-read and the retry of that same step.
-    expect(pg.scriptStep).toBe(5);
+    expect(pg.script.state.step).toBe(5);
     expect(pg.errors()).toEqual(['FS_STALE_VERSION']);
-    expect(pg.position).toBe(9);
-    expect(pg.done).toBe(false);
-    await pg.advance(6);
-    expect([pg.scriptStep, pg.done]).toEqual([6, true]);
+    expect(pg.script.state.position).toBe(9);
+    expect(pg.script.done).toBe(false);
+    await pg.script.advance(6);
+    expect([pg.script.state.step, pg.script.done]).toEqual([6, true]);
   });
 
   it('leaves an external edit at the very last step waiting', async () => {
     const pg = await open('stale-version');
-    await pg.advance(3);
-    expect(pg.scriptStep).toBe(3);
-    expect(pg.waiting).not.toBeNull();
+    await pg.script.advance(3);
+    expect(pg.script.state.step).toBe(3);
+    expect(pg.script.state.waiting).not.toBeNull();
   });
 });
 
@@ -103,10 +103,10 @@ describe('Playground: every fresh run reads v1 → v2', () => {
   it('starts the versions again on each load, so a class sees the same numbers twice', async () => {
     const pg = await open('stale-version');
     const versions = () => externals(pg).map((e) => [e.from, e.version]);
-    await pg.runToEnd();
+    await pg.script.runToEnd();
     const first = versions();
     await pg.load(scenarioById('stale-version')!);
-    await pg.runToEnd();
+    await pg.script.runToEnd();
     expect(versions()).toEqual(first);
     expect(first).toEqual([['v1', 'v2']]);
     expect((await pg.fs.list()).map((f) => f.version)).toEqual(['v3']);

@@ -88,13 +88,13 @@ const stored = (run: SavedRun): SavedRun =>
 async function apply(pg: Playground, op: Op, s: Scenario): Promise<Playground> {
   switch (op) {
     case 'step':
-      await pg.step(false);
+      await pg.script.step(false);
       return pg;
     case 'play':
-      await pg.step(true);
+      await pg.script.step(true);
       return pg;
     case 'reveal':
-      await pg.reveal();
+      await pg.script.reveal();
       return pg;
     case 'button':
       await pg.simulateExternalEdit('button');
@@ -107,10 +107,10 @@ async function apply(pg: Playground, op: Op, s: Scenario): Promise<Playground> {
       return pg;
     case 'back': {
       // As the interface's Back: the scenario afresh, then its steps taken up to the one before.
-      const target = pg.scriptStep - 1;
+      const target = pg.script.state.step - 1;
       if (target < 0) return pg;
       await pg.load(s);
-      await pg.advance(target);
+      await pg.script.advance(target);
       return pg;
     }
     case 'reload':

@@ -20,7 +20,7 @@ const scenario = (steps: unknown[]): Scenario => {
 };
 const played = async (steps: unknown[]) => {
   const pg = await Playground.open({ fs: new MemoryBackend() }, scenario(steps));
-  await pg.runToEnd();
+  await pg.script.runToEnd();
   const { events, progress } = pg.saved();
   return { pg, found: unexpectedErrors(pg.scenario.steps, events, progress.manual) };
 };
@@ -56,7 +56,7 @@ describe('unexpectedErrors', () => {
   it('leaves out the calls the visitor made by hand', async () => {
     const pg = await Playground.open({ fs: new MemoryBackend() }, scenario([{ say: 'Hello.' }]));
     await pg.callAsModel('read', { path: '/gone.md' });
-    await pg.runToEnd();
+    await pg.script.runToEnd();
     const { events, progress } = pg.saved();
     expect(pg.errors()).toEqual(['FS_NOT_FOUND']);
     expect(unexpectedErrors(pg.scenario.steps, events, progress.manual)).toEqual([]);

@@ -51,7 +51,7 @@ describe('Playground.useVisitor', () => {
     const visitor = { plugins: [deny], tools: [echo('echo')] };
     const pg = await Playground.open({ fs: new MemoryBackend(), visitor }, scenarioById('happy-path')!);
     expect(await code(pg, 'ls', { path: '/' })).toBe('HOOK_DENIED');
-    expect(pg.session.events[0]).toMatchObject({ tools: expect.arrayContaining(['echo']) });
+    expect(pg.run.session.events[0]).toMatchObject({ tools: expect.arrayContaining(['echo']) });
   });
 
   it('replacing the extras removes the old plugins and tools', async () => {
@@ -67,19 +67,19 @@ describe('Playground.useVisitor', () => {
     const pg = await mk();
     const { refused } = pg.useVisitor({ plugins: [], tools: [echo('read'), echo('echo')] });
     expect(refused).toEqual([{ tool: 'read', reason: 'a tool named "read" is already registered' }]);
-    expect(pg.refusedTools).toEqual(refused);
-    expect(pg.registry.get('read')?.description).not.toBe('Echoes a word.');
+    expect(pg.run.refusedTools()).toEqual(refused);
+    expect(pg.run.registry.get('read')?.description).not.toBe('Echoes a word.');
     expect(await code(pg, 'echo', { word: 'hi' })).toBeUndefined();
     // Removing the extras must not remove the built-in tool it clashed with.
     pg.useVisitor({ plugins: [], tools: [] });
-    expect(pg.registry.get('read')).toBeDefined();
+    expect(pg.run.registry.get('read')).toBeDefined();
   });
 
   it('refuses a tool that clashes with a later scenario’s tools at that load', async () => {
     const pg = await mk();
     expect(pg.useVisitor({ plugins: [], tools: [echo('sql_query')] }).refused).toEqual([]);
     await pg.load(scenarioById('sql-redaction')!);
-    expect(pg.refusedTools.map((r) => r.tool)).toEqual(['sql_query']);
-    expect(pg.registry.get('sql_query')?.description).not.toBe('Echoes a word.');
+    expect(pg.run.refusedTools().map((r) => r.tool)).toEqual(['sql_query']);
+    expect(pg.run.registry.get('sql_query')?.description).not.toBe('Echoes a word.');
   });
 });

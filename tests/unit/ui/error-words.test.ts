@@ -12,8 +12,8 @@ async function errorsMet(): Promise<{ scenario: string; error: NonNullable<ToolR
   const met = [];
   for (const scenario of scenarios) {
     const pg = await Playground.open({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine }, scenario);
-    await pg.runToEnd();
-    for (const e of pg.session.live) {
+    await pg.script.runToEnd();
+    for (const e of pg.run.session.live) {
       if (e.kind === 'call' && e.result?.error) met.push({ scenario: scenario.id, error: e.result.error });
     }
   }
@@ -53,8 +53,8 @@ describe('error words for people', () => {
       { fs: new MemoryBackend() },
       scenarios.find((s) => s.id === 'stale-version')!,
     );
-    await pg.runToEnd();
-    const stale = pg.session.live.flatMap((e) =>
+    await pg.script.runToEnd();
+    const stale = pg.run.session.live.flatMap((e) =>
       e.kind === 'call' && e.result?.error ? [e.result.error] : [],
     )[0]!;
     expect(stale.code).toBe('FS_STALE_VERSION');
@@ -74,7 +74,7 @@ describe('tool words for people', () => {
   it('give every tool of every built-in scenario Chinese words, and none in English', async () => {
     for (const scenario of scenarios) {
       const pg = await Playground.open({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine }, scenario);
-      for (const { name } of pg.registry.schemas()) {
+      for (const { name } of pg.run.registry.schemas()) {
         expect(toolForPeople(name, 'zh'), `${scenario.id}: ${name}`).toMatch(/[\u4e00-\u9fff]/);
         expect(toolForPeople(name, 'en')).toBeNull();
       }
