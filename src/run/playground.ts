@@ -17,6 +17,7 @@ import {
   type SavedRun,
   type Stage,
   type StageContext,
+  type StageSpec,
 } from './stage';
 
 export type { ExternalWho } from './external';
@@ -50,12 +51,12 @@ export class Playground {
   private constructor(
     private readonly spec: PlaygroundSpec,
     scenario: Scenario,
-    parts: (scenario: Scenario) => Parameters<typeof stage>[2],
+    parts: StageSpec,
   ) {
     this.fs = spec.fs;
     this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
-    this.current = stage(this.context(), scenario, parts(scenario));
+    this.current = stage(this.context(), scenario, parts);
     hearOtherTabs(
       spec.fs,
       () => this.current.run.session,
@@ -73,7 +74,7 @@ export class Playground {
     options: LoadOptions = {},
   ): Promise<Playground> {
     await restoreFiles(spec.fs, scenario);
-    return new Playground(spec, scenario, (s) => freshParts(s, options));
+    return new Playground(spec, scenario, freshParts(scenario, options));
   }
 
   /**
@@ -82,7 +83,7 @@ export class Playground {
    * throws. Values of the old calls are gone for good.
    */
   static resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Playground {
-    return new Playground(spec, scenario, (s) => resumedParts(s, saved));
+    return new Playground(spec, scenario, resumedParts(scenario, saved));
   }
 
   private context(): StageContext {

@@ -125,6 +125,29 @@ describe('Playground.resume', () => {
     expect(after.saved().policy).toBe(false);
   });
 
+  it('carries on a run stopped at a question after a press of the button the script did not wait for', async () => {
+    const s = scenario('stale-version');
+    const before = await mk(s);
+    while (before.script.state.ask?.revealed !== false) await before.script.step(true);
+    await before.simulateExternalEdit('button');
+    const after = Playground.resume({ fs: before.fs, sqlEngine: nodeSqlEngine }, s, stored(before.saved()));
+    expect(after.script.state).toEqual(before.script.state);
+    expect(after.script.state.externalEdits).toBe(2);
+    await after.script.reveal();
+    await before.script.reveal();
+    expect(after.run.session.events).toEqual(before.run.session.events);
+  });
+
+  it('refuses a run holding words the visitor said as the model', async () => {
+    const s = scenario('happy-path');
+    const before = await mk(s);
+    await before.script.advance(1);
+    before.sayAsModel('Words of my own.');
+    expect(() => Playground.resume({ fs: before.fs }, s, stored(before.saved()))).toThrow(
+      /cannot be resumed: the script says 1 messages up to step 1, the log has 2/,
+    );
+  });
+
   it('refuses a run of another scenario', async () => {
     const before = await mk(scenario('happy-path'));
     const spec = { fs: before.fs, sqlEngine: nodeSqlEngine };
