@@ -93,9 +93,12 @@ export function startScript(scenario: ScriptScenario, agent = false): ScriptStat
   };
 }
 
-/** The script has nothing left to do. */
+/**
+ * The script has nothing left to take: no action queued and no edit awaited. A last call still running
+ * counts as done (the controls say so at once); its result may still queue a reaction.
+ */
 export function scriptDone(state: ScriptState): boolean {
-  return state.queue.length === 0 && state.waiting === null && state.calling === null;
+  return state.queue.length === 0 && state.waiting === null;
 }
 
 /**
