@@ -1,3 +1,5 @@
+// A saved run's progress, and the script a log leaves: the log folded through the script's one reducer
+// (`advance`, src/model/script.ts), the same function playing applies.
 import { z } from 'zod';
 import type { HarnessEvent, Json, Result, ToolResult } from '../harness';
 import type { Step } from './scenario';
@@ -40,7 +42,7 @@ export function sameJson(a: Json, b: Json): boolean {
 export type Folded = Result<ScriptState>;
 
 /** How to read a log for the script. */
-export interface FoldOptions {
+interface FoldOptions {
   /** Call ids of the calls the visitor made by hand, which are not the script's. */
   manual: readonly string[];
   /** A real model drove the run: the calls and words are its own; only external edits are the script's. */
