@@ -37,7 +37,9 @@ export interface PlaygroundSpec {
 /**
  * The playground without its DOM: a workspace, one run of the harness (built whole by `createRun`), and
  * the scripted model stepping through a scenario. Made ready by `Playground.open` or `Playground.resume`;
- * `load` replaces the run with a fresh one. The UI and the tests drive it alike.
+ * `load` replaces the run with a fresh one. Its parts are reached through it: `run` (session, registry,
+ * policy, live calls) and `script` (where the script stands, and what moves it). The UI and the tests
+ * drive it alike.
  */
 export class Playground {
   readonly fs: FsBackend;
