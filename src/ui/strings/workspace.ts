@@ -107,7 +107,6 @@ export const workspaceStrings = {
   light: { en: 'Light', zh: '浅色' },
   system: { en: 'System', zh: '跟随系统' },
   more: { en: 'More', zh: '更多' },
-  emptyTranscript: { en: 'Press Play or Step to start the scenario.', zh: '按“播放”或“单步”开始场景。' },
   showEarlier: { en: 'Show {n} earlier entries', zh: '显示更早的 {n} 条' },
   stepOf: { en: 'step {n}', zh: '第 {n} 步' },
   otherTab: { en: 'Another tab changed {path}.', zh: '另一个标签页修改了 {path}。' },
