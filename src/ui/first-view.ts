@@ -48,6 +48,8 @@ function lastLesson(): string | null {
   }
 }
 
+type Word = keyof typeof firstStrings;
+
 /** A disabled run control, built as the live one is: a glyph, then its words. */
 function control(action: string, glyph: string, label: string, primary = false): HTMLButtonElement {
   return h(
@@ -58,19 +60,27 @@ function control(action: string, glyph: string, label: string, primary = false):
   );
 }
 
+/** A disabled select showing one choice, where the live page has its select. */
+function shownChoice(id: string, label: string, choice: string): HTMLElement[] {
+  return [
+    h('label', { for: id, class: 'visually-hidden' }, label),
+    h('select', { id, disabled: true }, h('option', {}, choice)),
+  ];
+}
+
 /**
- * Paints the first view into `root` for the address `search`: the header with the lesson's title and the
- * run controls (disabled), the tagline, and the transcript pane with the lesson's point and the empty
- * transcript's line. Sets the document's language, title and theme as the page will.
+ * The header as the live page builds it (header.ts), every control disabled: what is open and the page's
+ * settings, then the run's controls. The More menu has no entries yet, and no `data-action`: a test or a
+ * visitor that reaches for it waits for the live one.
  */
-export function paintFirstView(root: HTMLElement, search: string): void {
-  const params = new URLSearchParams(search);
-  const lang: Lang = pickLang(params.get('lang'), navigator.languages ?? [navigator.language]);
-  const tr = (key: keyof typeof firstStrings): string => firstStrings[key][lang];
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  document.title = tr('appTitle');
-  applyTheme(initialTheme());
-  const lesson = firstLesson(params, lastLesson());
+function header(tr: (key: Word) => string, lang: Lang, lesson: LessonIntro | undefined, speed: Word) {
+  const theme = initialTheme();
+  const more = h(
+    'details',
+    { class: 'more-menu' },
+    h('summary', { 'aria-disabled': 'true' }, `⋯ ${tr('more')}`),
+  );
+  more.addEventListener('click', (e) => e.preventDefault());
   const run = h(
     'div',
     { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
@@ -79,24 +89,57 @@ export function paintFirstView(root: HTMLElement, search: string): void {
     control('stop', '■ ', tr('stop')),
     control('step', '⇥ ', tr('step')),
     control('reset', '↺ ', tr('reset')),
+    h(
+      'label',
+      { class: 'speed' },
+      h('span', {}, tr('speed')),
+      h('select', { disabled: true }, h('option', {}, tr(speed))),
+    ),
   );
-  const header = h(
+  return h(
     'header',
     { class: 'topbar' },
     h(
       'div',
       { class: 'topbar-row' },
       h('h1', {}, tr('appTitle')),
-      lesson &&
-        h(
-          'span',
-          { class: 'scenario-picker' },
-          h('span', { class: 'muted' }, tr('scenarioLabel')),
-          h('span', { class: 'scenario-title' }, lesson.title[lang]),
-        ),
+      h(
+        'button',
+        { type: 'button', class: 'scenario-picker', disabled: true },
+        h('span', { class: 'muted' }, tr('scenarioLabel')),
+        h('span', { class: 'scenario-title' }, lesson?.title[lang] ?? ''),
+        ' ▾',
+      ),
+      h('span', { class: 'topbar-gap' }),
+      h('button', { type: 'button', class: 'ghost', disabled: true }, tr('present')),
+      more,
+      h(
+        'div',
+        { class: 'prefs' },
+        ...shownChoice('lang', tr('language'), lang === 'zh' ? '中文' : 'English'),
+        ...shownChoice('theme', tr('theme'), tr(theme)),
+      ),
     ),
     h('div', { class: 'topbar-row run-bar' }, run, control('external', '✎ ', tr('simulateExternal'))),
   );
+}
+
+const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
+
+/**
+ * Paints the first view into `root` for the address `search`: the header with the lesson's title and the
+ * controls (disabled), the tagline, and the transcript pane with the lesson's point and the empty
+ * transcript's line. Sets the document's language, title and theme as the page will.
+ */
+export function paintFirstView(root: HTMLElement, search: string): void {
+  const params = new URLSearchParams(search);
+  const lang: Lang = pickLang(params.get('lang'), navigator.languages ?? [navigator.language]);
+  const tr = (key: Word): string => firstStrings[key][lang];
+  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+  document.title = tr('appTitle');
+  applyTheme(initialTheme());
+  const lesson = firstLesson(params, lastLesson());
+  const speed = SPEEDS.find((s) => s === params.get('speed')) ?? 'normal';
   const transcript = h(
     'section',
     { class: 'pane transcript', id: 'pane-transcript' },
@@ -110,9 +153,11 @@ export function paintFirstView(root: HTMLElement, search: string): void {
   );
   root.classList.add('app');
   root.dataset.firstView = 'true';
+  // The transcript's tab: at phone width the page shows one pane, and it opens on this one.
+  root.dataset.tab = 'transcript';
   if (lesson) root.dataset.scenario = lesson.id;
   root.replaceChildren(
-    header,
+    header(tr, lang, lesson, speed),
     h('p', { class: 'tagline' }, tr('tagline')),
     h('div', { class: 'layout' }, transcript),
   );

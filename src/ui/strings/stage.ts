@@ -5,18 +5,12 @@ export const stageStrings = {
   chooseScenario: { en: 'Choose a scenario', zh: '选择场景' },
   close: { en: 'Close', zh: '关闭' },
   pause: { en: 'Pause', zh: '暂停' },
-  present: { en: 'Present', zh: '演示' },
   progress: { en: 'step {n} of {of}', zh: '第 {n} 步，共 {of} 步' },
   replayProgress: { en: 'replay of {n} events', zh: '回放 {n} 个事件' },
   autoExternal: {
     en: 'Let the scenario make its external edits when playing',
     zh: '播放时由场景自己做外部编辑',
   },
-  speed: { en: 'Speed', zh: '速度' },
-  slow: { en: 'Slow', zh: '慢' },
-  normal: { en: 'Normal', zh: '中' },
-  fast: { en: 'Fast', zh: '快' },
-  instant: { en: 'Instant', zh: '瞬间' },
   keysHint: {
     en: 'Keys: Space play/pause · → step · ← back · E external edit · R reset · P present · ? all keys',
     zh: '快捷键：空格 播放/暂停 · → 单步 · ← 后退 · E 外部编辑 · R 重置 · P 演示 · ? 全部快捷键',
