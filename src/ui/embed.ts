@@ -66,10 +66,7 @@ export interface EmbedSpec {
 
 const stateOf = (app: App): EmbedState => ({
   runState: app.state,
-  scenario: app.pg.scenario.id,
-  position: app.pg.scriptStep,
-  done: app.pg.done,
-  waiting: app.pg.waiting !== null,
+  ...app.lesson.progress,
   asking: app.asking,
 });
 
@@ -171,8 +168,8 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
     const state = JSON.stringify(stateOf(app));
     if (state !== last) post({ type: STATE, state: stateOf(app) });
     last = state;
-    const events = app.pg.session.events;
-    if (app.pg.session.id !== session) [session, sent] = [app.pg.session.id, 0];
+    const { id, events } = app.lesson.session;
+    if (id !== session) [session, sent] = [id, 0];
     for (; sent < events.length; sent++) post({ type: EVENT, event: events[sent]! });
   };
   const resized = () => {
