@@ -13,6 +13,9 @@ import { applyTheme, initialTheme } from './theme';
 /** Where the page keeps the lesson it showed last: a hint for the next first view, never trusted further. */
 const LAST_LESSON = 'harness-playground:lesson';
 
+/** The address parameters that open the default lesson when no `scenario` is named (see address.ts). */
+const OPENERS = ['step', 'autoplay'];
+
 /** The address parameters that open something the first view cannot paint from a lesson's words. */
 const FROM_ELSEWHERE = ['s', 'scenario-url'];
 
@@ -36,6 +39,8 @@ export function firstLesson(params: URLSearchParams, last: string | null): Lesso
   if (FROM_ELSEWHERE.some((name) => params.has(name))) return undefined;
   const named = params.get('scenario');
   if (named !== null) return lessonIntro(named);
+  // An address that opens something without naming it (`step`, `autoplay`) opens the default afresh.
+  if (OPENERS.some((name) => params.has(name))) return lessonIntro(DEFAULT_LESSON);
   if (last === '') return undefined;
   return lessonIntro(last ?? DEFAULT_LESSON) ?? lessonIntro(DEFAULT_LESSON);
 }

@@ -24,6 +24,11 @@ describe('firstLesson: the lesson the first view paints', () => {
     expect(lesson('?lang=zh&speed=fast', 'truncation')).toBe('truncation');
   });
 
+  it('is the default for an address that opens without naming a lesson: nothing is carried on', () => {
+    expect(lesson('?step=2', 'truncation')).toBe(DEFAULT_LESSON);
+    expect(lesson('?autoplay=1', 'truncation')).toBe(DEFAULT_LESSON);
+  });
+
   it('is none when the page last showed a scenario of the visitor’s own', () => {
     expect(lesson('', '')).toBeUndefined();
   });
