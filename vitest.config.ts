@@ -1,6 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { builtInTexts } from './scripts/scenario-assets.mjs';
 
 export default defineConfig({
+  // As the build bakes them in (see scripts/scenario-assets.mjs).
+  define: { __HP_LESSONS__: JSON.stringify(builtInTexts()) },
   test: {
     include: ['tests/unit/**/*.test.ts'],
     environment: 'node',

@@ -3,14 +3,18 @@
 // filesystem benchmarks of scripts/bench.mjs):
 //
 //   (ui-1) time to interactive: navigation start to `#app[data-ready="true"]`, with the paint timings
-//          of the Performance API, over cold loads (a fresh browser profile each);
+//          of the Performance API, over cold loads (a fresh browser profile each); and the time to the
+//          first view (the lesson's point in the transcript pane, painted before the engine has loaded)
+//          and, for an address that takes one step (`?step=1`), to the first transcript entry;
 //   (ui-2) a 200-step scenario played at instant speed through the page's own run loop, against the
 //          same scenario run by the Playground on IndexedDB without any interface (the baseline);
 //   (ui-3) opening an imported session of 5,000 events through the page's "Import session" file input:
 //          time to the first cards on screen, against parsing and replaying the file without any
 //          interface; and the DOM size, which must stay bounded (the transcript renders lazily).
 //
-//   node scripts/bench-ui.mjs [--write] [--repeats 5]      (from scripts/bench.mjs: --only …,ui)
+//   node scripts/bench-ui.mjs [--write] [--repeats 5] [--load-only]   (from scripts/bench.mjs: --only …,ui)
+//
+// --load-only measures (ui-1) alone and prints it (to compare the first load of two builds).
 //
 // --write puts the table into BENCHMARKS.md between the bench-ui markers (its own section).
 import os from 'node:os';
@@ -29,14 +33,23 @@ const fmt = (x, digits = 0) => formatNumber(x, digits);
 const ms = (x) => `${fmt(x, x < 10 ? 2 : 0)} ms`;
 const load = loadAverage;
 
-/** Records, in the page, when the app first says it is ready (installed before any script runs). */
+/**
+ * Records, in the page, when the lesson's point is first painted in the transcript pane, when the first
+ * transcript entry is, and when the app first says it is ready (installed before any script runs).
+ */
 function watchReady() {
+  const seen = (name, met) => {
+    if (window[name] === undefined && met()) window[name] = performance.now();
+  };
   new MutationObserver((_, observer) => {
-    if (document.getElementById('app')?.dataset.ready === 'true') {
-      window.__readyAt = performance.now();
-      observer.disconnect();
-    }
-  }).observe(document, { subtree: true, attributes: true, attributeFilter: ['data-ready'] });
+    const app = document.getElementById('app');
+    seen('__lessonAt', () => Boolean(app?.querySelector('.pane.transcript [data-teaches]')?.textContent));
+    seen('__entryAt', () =>
+      Boolean(app?.querySelector('.transcript-list > .message, .transcript-list > .turn')),
+    );
+    seen('__readyAt', () => app?.dataset.ready === 'true');
+    if (window.__readyAt !== undefined && window.__entryAt !== undefined) observer.disconnect();
+  }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
 }
 
 /** (ui-1) One cold load: a fresh profile, so IndexedDB starts empty and nothing is cached. */
@@ -47,6 +60,8 @@ async function coldLoad(browser, url) {
     await page.addInitScript(watchReady);
     await page.goto(url);
     await page.waitForFunction(() => window.__readyAt !== undefined);
+    const entry = new URL(url).searchParams.has('step');
+    if (entry) await page.waitForFunction(() => window.__entryAt !== undefined);
     return await page.evaluate(async () => {
       const lcp = await new Promise((resolve) => {
         new PerformanceObserver((list) => resolve(list.getEntries().at(-1)?.startTime ?? NaN)).observe({
@@ -58,6 +73,8 @@ async function coldLoad(browser, url) {
       const nav = performance.getEntriesByType('navigation')[0];
       const paint = (name) => performance.getEntriesByName(name)[0]?.startTime ?? NaN;
       return {
+        lesson: window.__lessonAt,
+        entry: window.__entryAt ?? NaN,
         ready: window.__readyAt,
         firstPaint: paint('first-paint'),
         firstContentfulPaint: paint('first-contentful-paint'),
@@ -149,11 +166,43 @@ async function importInPage(browser, origin, text) {
   }
 }
 
+/** The median of one figure of some loads, with the lowest and highest: "318 ms (290–350)". */
+function spread(loads, key) {
+  const xs = loads.map((l) => l[key]);
+  return `${ms(median(xs))} (${fmt(Math.min(...xs))}–${fmt(Math.max(...xs))})`;
+}
+
+/** (ui-1) Cold loads of the page and of an address that takes one step, the first of each a warm-up. */
+async function coldLoads(browser, origin, repeats) {
+  console.log(`(ui-1) ${repeats + 1} cold loads of each of two addresses, the first a warm-up…`);
+  const loads = [];
+  const stepLoads = [];
+  for (let r = 0; r <= repeats; r++) {
+    loads.push(await coldLoad(browser, `${origin}${APP_PATH}`));
+    stepLoads.push(await coldLoad(browser, `${origin}${APP_PATH}?scenario=happy-path&step=1`));
+  }
+  const kept = loads.slice(1);
+  const tti = Object.fromEntries(Object.keys(kept[0]).map((k) => [k, median(kept.map((l) => l[k]))]));
+  return { tti, loads: kept, stepLoads: stepLoads.slice(1) };
+}
+
 function table(r) {
   const per = (x) => `${ms(x)} (${fmt(x / STEPS, 2)} ms/step)`;
   const rows = [
     ['benchmark', 'the page', 'baseline, no interface', 'page ÷ baseline'],
-    ['(ui-1) time to interactive: navigation start → `#app[data-ready]`', ms(r.tti.ready), '—', '—'],
+    [
+      "(ui-1) first view: navigation start → the lesson's point in the transcript pane",
+      spread(r.loads, 'lesson'),
+      '—',
+      '—',
+    ],
+    ['(ui-1) time to interactive: navigation start → `#app[data-ready]`', spread(r.loads, 'ready'), '—', '—'],
+    [
+      '(ui-1) first transcript entry, `?scenario=happy-path&step=1`: navigation start → the entry',
+      spread(r.stepLoads, 'entry'),
+      '—',
+      '—',
+    ],
     [
       '(ui-1) first paint / first contentful paint / largest contentful paint',
       `${ms(r.tti.firstPaint)} / ${ms(r.tti.firstContentfulPaint)} / ${ms(r.tti.largestContentfulPaint)}`,
@@ -207,12 +256,21 @@ export async function benchUi(args = []) {
     await bench.goto(`${origin}${TEST_PAGES_PATH}bench-ui.html`);
     await bench.waitForSelector('body[data-ready="true"]', { state: 'attached' });
 
-    console.log(`(ui-1) ${repeats + 1} cold loads, the first a warm-up…`);
-    const loads = [];
-    for (let r = 0; r <= repeats; r++) loads.push(await coldLoad(browser, `${origin}${APP_PATH}`));
-    const tti = Object.fromEntries(
-      Object.keys(loads[0]).map((k) => [k, median(loads.slice(1).map((l) => l[k]))]),
-    );
+    const { tti, loads, stepLoads } = await coldLoads(browser, origin, repeats);
+    const all = (list, key) => list.map((l) => fmt(l[key])).join(', ');
+    const loadLines = [
+      `(ui-1) all cold loads, first view in ms: ${all(loads, 'lesson')}`,
+      `(ui-1) all cold loads, ready in ms: ${all(loads, 'ready')}`,
+      `(ui-1) all cold loads of ?step=1, first transcript entry in ms: ${all(stepLoads, 'entry')}`,
+    ];
+    if (args.includes('--load-only')) {
+      console.log(`first load ${kB(size)} gzipped\n${loadLines.join('\n')}`);
+      const row = (key, list = loads) => `${ms(median(list.map((l) => l[key])))}`;
+      console.log(
+        `medians: first view ${row('lesson')}, ready ${row('ready')}, entry ${row('entry', stepLoads)}`,
+      );
+      return { tti, loads, stepLoads, size };
+    }
 
     console.log(`(ui-2) ${STEPS} steps, in the page and without it, ${repeats} times each after a warm-up…`);
     const scenario = await bench.evaluate((n) => window.__benchUi.scenario(n), STEPS);
@@ -258,6 +316,8 @@ export async function benchUi(args = []) {
     }
     const results = {
       tti,
+      loads,
+      stepLoads,
       size,
       steps: { first: median(first), again: median(again), bare: median(bare) },
       open: opened[EVENTS],
@@ -265,7 +325,7 @@ export async function benchUi(args = []) {
     };
     const text = table(results);
     console.log(`\n${text}\n`);
-    console.log(`(ui-1) all cold loads, ready in ms: ${loads.map((l) => fmt(l.ready)).join(', ')}`);
+    console.log(loadLines.join('\n'));
     console.log(
       `(ui-2) all repeats, ms: page's first run ${first.map((x) => fmt(x)).join(', ')}; again ${again.map((x) => fmt(x)).join(', ')}; baseline ${bare.map((x) => fmt(x)).join(', ')}`,
     );

@@ -4,6 +4,7 @@
 //   scenarios/<id>.json    each built-in scenario's file, a starting point to copy (with its $schema);
 //   embed.js               the embed kit (src/kit), a classic script built on its own, so it stays small,
 //                          with the built-in scenarios' titles and lessons baked in.
+// The same titles and lessons are baked into the app (`__HP_LESSONS__`), for its first view.
 // The format's TypeScript is loaded with Vite's module runner, so the config itself imports no source.
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +90,10 @@ export function scenarioAssets() {
   let outDir = 'dist';
   return {
     name: 'harness-playground:scenario-assets',
+    // The first view paints a lesson's title and point before the engine loads (src/model/scenarios/intros.ts).
+    config() {
+      return { define: { __HP_LESSONS__: JSON.stringify(builtInTexts()) } };
+    },
     configResolved(config) {
       outDir = config.build.outDir;
     },

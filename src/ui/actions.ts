@@ -2,6 +2,7 @@ import { scenarios } from '../model';
 import type { App } from './app';
 import { galleryDialog } from './gallery';
 import type { PageSpec } from './page';
+import { AUTO_EXTERNAL, writeFlag } from './prefs';
 
 /** What the page's controls do: each one of the app's commands. */
 export function pageActions(app: App, history: boolean): PageSpec['actions'] {
@@ -16,13 +17,14 @@ export function pageActions(app: App, history: boolean): PageSpec['actions'] {
     external: () => void app.externalEdit(),
     speed: (speed) => app.setSpeed(speed),
     scenarios: () => {
-      const dialog = galleryDialog(scenarios, app.pg.scenario.id, (id) => void app.load(id));
+      const dialog = galleryDialog(scenarios, app.lesson.scenario.id, (id) => void app.load(id));
       document.body.append(dialog);
       dialog.showModal();
     },
     lang: (lang) => app.switchLang(lang),
-    leaveReplay: () => app.leaveReplay(),
-    pluginsOff: () => app.switchPluginsOff(),
+    leaveReplay: () => app.store.set({ replay: null }),
+    // Every visitor plugin switched off (the header's badge): runs go on without them.
+    pluginsOff: () => app.lab.current?.switchAllOff(),
     callAsModel: (tool, args) => app.callAsModel(tool, args),
     reveal: () => void app.reveal(),
     more: {
@@ -33,7 +35,11 @@ export function pageActions(app: App, history: boolean): PageSpec['actions'] {
       model: () => void app.configureModel(),
       share: () => void app.persistence.copyShareLink(),
       setPolicy: (on) => void app.setPolicy(on),
-      setAutoExternal: (on) => app.setAutoExternal(on),
+      // Whether Play makes the scenario's external edits itself; kept in this browser.
+      setAutoExternal: (on) => {
+        writeFlag(AUTO_EXTERNAL, on);
+        app.store.set({ autoExternal: on });
+      },
       resetWorkspace: () => void app.reset(),
       pastSessions: () => void app.persistence.openPastSessions(),
     },

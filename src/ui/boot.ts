@@ -55,6 +55,8 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     ...(address.present ? { present: true } : {}),
   });
   await app.start();
+  // The live page has taken the first view's place (see first-view.ts).
+  delete root.dataset.firstView;
   await app.advance(address.step);
   if (address.autoplay) void app.play();
   if (embed) {

@@ -66,10 +66,7 @@ export interface EmbedSpec {
 
 const stateOf = (app: App): EmbedState => ({
   runState: app.state,
-  scenario: app.pg.scenario.id,
-  position: app.pg.script.state.step,
-  done: app.pg.script.done,
-  waiting: app.pg.script.state.waiting !== null,
+  ...app.lesson.progress,
   asking: app.asking,
 });
 
@@ -171,8 +168,8 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
     const state = JSON.stringify(stateOf(app));
     if (state !== last) post({ type: STATE, state: stateOf(app) });
     last = state;
-    const events = app.pg.run.session.events;
-    if (app.pg.run.session.id !== session) [session, sent] = [app.pg.run.session.id, 0];
+    const { id, events } = app.lesson.session;
+    if (id !== session) [session, sent] = [id, 0];
     for (; sent < events.length; sent++) post({ type: EVENT, event: events[sent]! });
   };
   const resized = () => {

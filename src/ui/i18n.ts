@@ -1,15 +1,25 @@
 import type { Lang } from '../model/scenario';
 import { askStrings } from './strings/ask';
 import { benchStrings } from './strings/bench';
+import { firstStrings } from './strings/first';
 import { modelStrings } from './strings/model';
 import { stageStrings } from './strings/stage';
 import { workspaceStrings } from './strings/workspace';
+
+export { pickLang } from './lang-pick';
 
 /**
  * Every visible string of the interface, in both languages: one table, kept in a file per part of the page,
  * so nothing is left untranslated (tests/unit/ui/i18n.test.ts checks that no key is given twice).
  */
-const strings = { ...stageStrings, ...workspaceStrings, ...benchStrings, ...modelStrings, ...askStrings };
+const strings = {
+  ...firstStrings,
+  ...stageStrings,
+  ...workspaceStrings,
+  ...benchStrings,
+  ...modelStrings,
+  ...askStrings,
+};
 
 /** A key of the string table. */
 export type StringKey = keyof typeof strings;
@@ -42,12 +52,6 @@ export function tr(key: StringKey, vars: Record<string, string | number> = {}): 
   return strings[key][current].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
 
-/** The language to start in: `?lang=`, else the browser's preference, else English. */
-export function pickLang(param: string | null, preferred: readonly string[]): Lang {
-  if (param === 'en' || param === 'zh') return param;
-  return preferred.some((l) => l.toLowerCase().startsWith('zh')) ? 'zh' : 'en';
-}
-
 /**
  * A label and its value as one phrase: `Result: read` in English, `结果：read` in Chinese, whose colon is
  * full-width and carries its own space.
@@ -65,4 +69,11 @@ export function colon(): string {
 export const allStrings = strings;
 
 /** The table's parts, for the test that checks no key is given in two of them. */
-export const stringParts = { stageStrings, workspaceStrings, benchStrings, modelStrings, askStrings };
+export const stringParts = {
+  firstStrings,
+  stageStrings,
+  workspaceStrings,
+  benchStrings,
+  modelStrings,
+  askStrings,
+};

@@ -1,6 +1,36 @@
-import type { Scenario } from '../model';
+import type { UseStore } from 'idb-keyval';
+import type { LabPlugin, Scenario } from '../model';
+import type { Playground } from '../run';
 import type { PluginLab } from './lab';
 import type { LabSpec } from './lab/spec';
+import type { UiStore } from './state';
+
+/** What the lab asks of the page: its run, its store, and opening and playing scenarios. */
+export interface LabHost {
+  readonly pg: Playground;
+  readonly store: UiStore;
+  setPolicy(on: boolean): Promise<void>;
+  load(id: string): Promise<void>;
+  open(scenario: Scenario, asIs: boolean): Promise<void>;
+  play(): Promise<void>;
+}
+
+/** The lab's options on a page: plugin code from a share link opens with it; `kept` says where plugins are kept. */
+export function labSpec(host: LabHost, spec: { plugins?: LabPlugin[]; kept?: UseStore | null }): LabSpec {
+  const plugins = spec.plugins ?? [];
+  return {
+    pg: host.pg,
+    store: host.store,
+    setPolicy: (on) => host.setPolicy(on),
+    openScenario: (id) => host.load(id),
+    playScenario: async (scenario) => {
+      await host.open(scenario, true);
+      await host.play();
+    },
+    ...(plugins.length ? { initial: { plugins, fromLink: true } } : {}),
+    ...(spec.kept !== undefined ? { kept: spec.kept } : {}),
+  };
+}
 
 /**
  * The plugin lab, loaded on first show (its editor and sandbox are not on the first page's path) and

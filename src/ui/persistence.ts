@@ -18,6 +18,7 @@ import {
   type SessionStore,
 } from '../model';
 import type { Playground } from '../run';
+import { rememberLesson } from './first-view';
 import { tr } from './i18n';
 import { damagedMessage, download, importMessage, pastSessionsDialog } from './sessions';
 import type { Notice, UiStore } from './state';
@@ -115,6 +116,8 @@ export class Persistence {
     const custom = customFile(pg);
     const updatedAt = Math.max(Date.now(), createdAt);
     await store.save({ ...run, title, createdAt, updatedAt, ...(custom ? { custom } : {}) });
+    // The next load carries this session on: its first view shows this lesson while the engine loads.
+    rememberLesson(isCustom(pg) ? null : pg.scenario.id);
   }
 
   private notice(text: string, more: Omit<Notice, 'text' | 'tone'> & { tone?: Notice['tone'] } = {}): void {

@@ -4,7 +4,6 @@ import {
   ANY_VISITOR_TOOL,
   parseScenarioFile,
   scenarioById,
-  type LabPlugin,
   type Lang,
   type Scenario,
   type SessionRecord,
@@ -13,43 +12,36 @@ import {
 import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import { askApproval } from './approval';
+import { acceptDrops } from './drops';
 import { tr } from './i18n';
+import { handleKey, type KeyTarget } from './keys';
+import type { LabLoader } from './lab-loader';
+import { hasKeptPlugins } from './lab/kept';
+import type { Lesson } from './lesson';
+import type { Persistence } from './persistence';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
-import type { uiStore } from './state';
-import { type Speed } from './state';
+import type { uiStore, Speed, UiStore } from './state';
 import type { StorageState } from './storage';
+import type { WorkspaceFiles } from './workspace';
 
-/** Options of the app. */
-export interface AppSpec {
-  root: HTMLElement;
+/** What the page's run is opened from (a part of `AppSpec`). */
+export interface StartSpec {
   fs: FsBackend;
   lang: Lang;
   scenario: Scenario;
-  /** The address `scenario` was fetched from (`?scenario-url=`): the embed snippet names the file by it. */
-  scenarioUrl?: string;
-  /** A compact view for an iframe: the transcript and the button, no chrome. */
+  resume?: SessionRecord | null;
+  policy?: boolean;
+}
+
+/** What the store's first state is made from (a part of `AppSpec`). */
+export interface StateSpec {
+  fs: FsBackend;
+  lang: Lang;
   embed?: boolean;
   speed?: Speed;
-  /** A notice to show at once (a damaged link, a refused scenario file), with its code when it has one. */
   notice?: { text: string; code?: string };
-  /** Where sessions are saved as they grow; without it nothing is kept (embeds, no storage). */
-  sessions?: SessionStore | null;
-  /** Where the lab keeps its plugins; null keeps none (default: this browser's store). */
-  kept?: UseStore | null;
-  /**
-   * Why the page keeps nothing (a banner with `STORAGE_UNAVAILABLE` says so), or null when it keeps what
-   * it should; by default, whether `fs` is persistent (an embed keeps nothing on purpose, and says nothing).
-   */
   storage?: StorageState | null;
-  /** A saved run to carry on at start instead of loading `scenario` afresh. */
-  resume?: SessionRecord | null;
-  /** Whether runs get the observation policy (default true). */
-  policy?: boolean;
-  /** Plugin code from a share link: the lab opens with it, and it runs only when the visitor presses Run. */
-  plugins?: LabPlugin[];
-  /** Play makes the scenario's external edits itself (`autoplay=1`); else the visitor's choice. */
   autoExternal?: boolean;
-  /** Start in presentation mode (`present=1`). */
   present?: boolean;
 }
 
@@ -65,7 +57,7 @@ export interface Started {
  * Opens the playground: the saved run carried on when it still fits its scenario, or else the scenario
  * opened afresh with a line saying why the saved run was not.
  */
-export async function startPlayground(spec: AppSpec): Promise<Started> {
+export async function startPlayground(spec: StartSpec): Promise<Started> {
   const pgSpec: PlaygroundSpec = {
     fs: spec.fs,
     lang: spec.lang,
@@ -99,7 +91,7 @@ function savedScenario(saved: SessionRecord): Scenario {
 }
 
 /** The store's first state for the page `spec` describes, around `pg`. */
-export function initialState(spec: AppSpec, pg: Playground): Parameters<typeof uiStore>[0] {
+export function initialState(spec: StateSpec, pg: Playground): Parameters<typeof uiStore>[0] {
   return {
     lang: spec.lang,
     policy: pg.run.policy !== null,
@@ -117,4 +109,62 @@ export function badRecordsNotice(fs: FsBackend, sessions: SessionStore | null): 
   if (problems.length === 0) return null;
   const where = [...new Set(problems.map((p) => p.key))].slice(0, 3).join(', ');
   return tr('badRecords', { n: problems.length, where });
+}
+
+/** What `carryOn` works with: the app's commands, its options, and the features it starts. */
+export interface CarryOnSpec {
+  app: KeyTarget & {
+    setNotice(text: string, more: { code: string }): void;
+    openScenarioFile(file: Blob): Promise<void>;
+  };
+  spec: Pick<StartSpec, 'fs'> & {
+    embed?: boolean;
+    plugins?: readonly unknown[];
+    kept?: UseStore | null;
+    sessions?: SessionStore | null;
+  };
+  resumed: SessionRecord | null;
+  lesson: Lesson;
+  lab: LabLoader;
+  store: UiStore;
+  files: WorkspaceFiles;
+  persistence: Persistence;
+}
+
+/**
+ * Carries on what the page was made with: a resumed lab scenario gets its example plugin back, plugin code
+ * from a link opens the lab, the visitor's kept plugins take part again; then the file list, a notice on
+ * damaged records, the keys and (outside an embed) files dropped on the page.
+ */
+export async function carryOn(c: CarryOnSpec): Promise<void> {
+  const { app, spec, lesson, lab, store } = c;
+  const linked = Boolean(spec.plugins?.length);
+  const scenario = lesson.scenario;
+  if (c.resumed) {
+    // A lab scenario's plugin is not saved with the run: its example goes back in, the run carries on.
+    await lab.applyExample(scenario, !spec.embed);
+    lesson.runner.settle();
+  } else if (scenario.lab && !linked) {
+    // Plugin code from a link is the lab's to hold: then the scenario opens as it is, without its example.
+    // Opened as it is, not by id: an author's file made for a lab example gets the example too.
+    await lesson.open(scenario);
+  }
+  if (linked) {
+    store.set({ tab: 'lab' });
+    await lab.open();
+  } else if (!spec.embed && (await hasKeptPlugins(spec.kept))) {
+    // The visitor's plugins kept in this browser take part in runs again, as before the reload.
+    await lab.open();
+  }
+  await c.files.refresh();
+  // What damaged records of this browser's storage were set aside, unless another notice shows.
+  const bad = badRecordsNotice(spec.fs, spec.sessions ?? null);
+  if (bad && !store.get().notice) app.setNotice(bad, { code: 'STORAGE_BAD_RECORD' });
+  document.addEventListener('keydown', (e) => handleKey(e, app));
+  if (!spec.embed) {
+    acceptDrops({
+      session: (file) => c.persistence.importSession(file),
+      scenario: (file) => app.openScenarioFile(file),
+    });
+  }
 }

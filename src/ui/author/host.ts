@@ -1,13 +1,13 @@
+import type { FsBackend } from '../../fs/types';
 import type { Scenario } from '../../model';
-import type { Playground } from '../../run';
-import type { AppSpec } from '../start';
+import type { Lesson } from '../lesson';
 import type { UiStore } from '../state';
 import { AuthorPanel } from './panel';
 import { sourceOf } from './snippet';
 
 /** What "Write a scenario" acts on in the page: its run, and opening and playing a scenario there. */
 export interface AuthorHost {
-  readonly pg: Playground;
+  readonly lesson: Pick<Lesson, 'scenario' | 'sayAsModel'>;
   readonly store: UiStore;
   open(scenario: Scenario): Promise<void>;
   play(): Promise<void>;
@@ -20,19 +20,19 @@ export interface AuthorHost {
  */
 export function authorPanel(
   host: AuthorHost,
-  spec: Pick<AppSpec, 'fs' | 'scenario' | 'scenarioUrl'>,
+  spec: { fs: FsBackend; scenario: Scenario; scenarioUrl?: string },
 ): AuthorPanel {
   const fetched = spec.scenarioUrl ? { scenario: spec.scenario, url: spec.scenarioUrl } : null;
   return new AuthorPanel({
     fs: spec.fs,
-    current: () => host.pg.scenario,
-    source: () => sourceOf(host.pg.scenario, fetched),
+    current: () => host.lesson.scenario,
+    source: () => sourceOf(host.lesson.scenario, fetched),
     open: (scenario) => host.open(scenario),
     play: async (scenario) => {
       await host.open(scenario);
       await host.play();
     },
-    say: (text) => host.pg.sayAsModel(text),
+    say: (text) => host.lesson.sayAsModel(text),
     appUrl: () => window.location.href,
     onRecording: (recording) => host.store.set({ recording }),
   });

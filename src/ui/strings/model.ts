@@ -1,9 +1,8 @@
 import type { Lang } from '../../model/scenario';
 
-/** Stop, the plugin badge, the event log filter, and bringing your own model. */
+/** The plugin badge, the event log filter, and bringing your own model. */
 export const modelStrings = {
   modelMenu: { en: 'Model…', zh: '模型…' },
-  stop: { en: 'Stop', zh: '停止' },
   pluginsOn: { en: '{n} plugin(s) on · switch off', zh: '{n} 个插件生效中 · 全部关闭' },
   pluginsOffHint: {
     en: 'Your plugins from the lab take part in every run. Click to switch them all off.',

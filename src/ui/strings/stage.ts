@@ -2,32 +2,15 @@ import type { Lang } from '../../model/scenario';
 
 /** The stage: header, run controls, keys, transcript, cards, ledger, file editor, banners. */
 export const stageStrings = {
-  appTitle: { en: 'Harness Playground', zh: '工具框架演练场' },
-  tagline: {
-    en: 'Harness Playground runs a real tool harness for AI agents in your browser, so you can watch it refuse an edit made from a stale or missing read.',
-    zh: '工具框架演练场在浏览器里运行一个真实的 AI 智能体工具框架，让你亲眼看到它拒绝基于过期或缺失读取的编辑。',
-  },
-  scenarioLabel: { en: 'Scenario: ', zh: '场景：' },
   chooseScenario: { en: 'Choose a scenario', zh: '选择场景' },
   close: { en: 'Close', zh: '关闭' },
-  play: { en: 'Play', zh: '播放' },
   pause: { en: 'Pause', zh: '暂停' },
-  step: { en: 'Step', zh: '单步' },
-  back: { en: 'Back', zh: '后退' },
-  present: { en: 'Present', zh: '演示' },
   progress: { en: 'step {n} of {of}', zh: '第 {n} 步，共 {of} 步' },
   replayProgress: { en: 'replay of {n} events', zh: '回放 {n} 个事件' },
   autoExternal: {
     en: 'Let the scenario make its external edits when playing',
     zh: '播放时由场景自己做外部编辑',
   },
-  reset: { en: 'Reset', zh: '重置' },
-  speed: { en: 'Speed', zh: '速度' },
-  slow: { en: 'Slow', zh: '慢' },
-  normal: { en: 'Normal', zh: '中' },
-  fast: { en: 'Fast', zh: '快' },
-  instant: { en: 'Instant', zh: '瞬间' },
-  simulateExternal: { en: 'Simulate external edit', zh: '模拟外部编辑' },
   keysHint: {
     en: 'Keys: Space play/pause · → step · ← back · E external edit · R reset · P present · ? all keys',
     zh: '快捷键：空格 播放/暂停 · → 单步 · ← 后退 · E 外部编辑 · R 重置 · P 演示 · ? 全部快捷键',
@@ -46,9 +29,7 @@ export const stageStrings = {
     zh: '要重置场景吗？已走过的步骤会被丢弃（会话仍保存在“历史会话”中）。',
   },
   cancel: { en: 'Cancel', zh: '取消' },
-  transcript: { en: 'Transcript', zh: '对话记录' },
   newEntries: { en: 'New entries', zh: '新条目' },
-  lesson: { en: 'What this scenario shows', zh: '这个场景要说明的' },
   files: { en: 'Files', zh: '文件' },
   ledger: { en: 'Ledger', zh: '账本' },
   log: { en: 'Event log', zh: '事件日志' },

@@ -2,7 +2,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { readScenario } from '../../../src/kit/source';
 import { errorFixes, fixOf, unknownId } from '../../../src/kit/protocol';
 import { scenarios } from '../../../src/model';
-// @ts-expect-error: a build script in plain JavaScript, without types
 import { builtInTexts } from '../../../scripts/scenario-assets.mjs';
 
 const APP = new URL('https://play.example/hp/');
