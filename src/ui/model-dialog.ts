@@ -5,7 +5,7 @@ import {
   type ProviderName,
   type SettingsProblem,
 } from '../model';
-import { endpointOf, modelPresets, presetFor, withOrigin, type ModelPreset } from '../model/providers';
+import { endpointOf, modelPresets, presetFor, withOrigin, type ModelPreset } from '../providers';
 import { h } from './dom';
 import { lang, tr } from './i18n';
 import './styles/model.css';

@@ -43,6 +43,14 @@ describe('layers', () => {
     ['src/kit/x.ts', "import { ScenarioId } from '../model';\nexport const a = ScenarioId;\n"],
     ['src/kit/x.ts', "import { ERROR_CODE } from '../harness/errors';\nexport const a = ERROR_CODE;\n"],
     ['src/model/x.ts', "import { COMMAND } from '../kit/protocol';\nexport const a = COMMAND;\n"],
+    // A real model's providers sit on the model's settings: the model, the harness and the kit know them not.
+    ['src/model/x.ts', "import { createProvider } from '../providers';\nexport const a = createProvider;\n"],
+    ['src/harness/x.ts', "import { readSse } from '../providers/sse';\nexport const a = readSse;\n"],
+    ['src/kit/x.ts', "import { modelPresets } from '../providers';\nexport const a = modelPresets;\n"],
+    ['src/providers/x.ts', "import { Playground } from '../run';\nexport const a = Playground;\n"],
+    ['src/providers/x.ts', "import { App } from '../ui/app';\nexport const a = App;\n"],
+    ['src/providers/x.ts', "import { readTool } from '../tools/read';\nexport const a = readTool;\n"],
+    ['src/providers/x.ts', "import { MemoryBackend } from '../fs';\nexport const a = MemoryBackend;\n"],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).not.toHaveLength(0);
   });
@@ -61,6 +69,13 @@ describe('layers', () => {
     ['src/ui/x.ts', 'export const a = document.title;\n'],
     ['src/ui/x.ts', "import { READY } from '../kit/protocol';\nexport const a = READY;\n"],
     ['src/kit/x.ts', "import { READY } from './protocol';\nexport const a = READY;\n"],
+    [
+      'src/providers/x.ts',
+      "import { modelInfo } from '../model/model-settings';\nexport const a = modelInfo;\n",
+    ],
+    ['src/providers/x.ts', "import { parseJson } from '../harness';\nexport const a = parseJson;\n"],
+    ['src/run/x.ts', "import type { ModelProvider } from '../providers';\nexport type A = ModelProvider;\n"],
+    ['src/ui/x.ts', "import { createProvider } from '../providers';\nexport const a = createProvider;\n"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toHaveLength(0);
   });
