@@ -1,4 +1,3 @@
-export * from './autosave';
 export * from './lab-example-ids';
 export * from './model-settings';
 export * from './progress';
@@ -8,7 +7,6 @@ export * from './scenario-schema';
 export * from './scenarios';
 export * from './scripted';
 export * from './session-file';
-export * from './session-store';
 export * from './share-link';
 export * from './lab';
 export * from './recording';

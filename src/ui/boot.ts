@@ -3,7 +3,7 @@ import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { pickLang, setLang, tr } from './i18n';
 import { awaitPresenter } from './presenter-open';
-import { openStorage, type PageStorage } from './storage';
+import { openStorage, type PageStorage } from '../storage';
 import { applyTheme, initialTheme } from './theme';
 
 /**

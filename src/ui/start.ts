@@ -7,9 +7,8 @@ import {
   type LabPlugin,
   type Lang,
   type Scenario,
-  type SessionRecord,
-  type SessionStore,
 } from '../model';
+import { type SessionRecord, type SessionStore } from '../storage';
 import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import { askApproval } from './approval';
@@ -17,7 +16,7 @@ import { tr } from './i18n';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
 import type { uiStore } from './state';
 import { type Speed } from './state';
-import type { StorageState } from './storage';
+import type { StorageState } from '../storage';
 
 /** Options of the app. */
 export interface AppSpec {

@@ -51,6 +51,16 @@ describe('layers', () => {
     ['src/providers/x.ts', "import { App } from '../ui/app';\nexport const a = App;\n"],
     ['src/providers/x.ts', "import { readTool } from '../tools/read';\nexport const a = readTool;\n"],
     ['src/providers/x.ts', "import { MemoryBackend } from '../fs';\nexport const a = MemoryBackend;\n"],
+    // The page's stores sit on the filesystem and the model's formats; the run and the model know them not.
+    ['src/model/x.ts', "import { SessionStore } from '../storage';\nexport const a = SessionStore;\n"],
+    ['src/run/x.ts', "import { Autosave } from '../storage/autosave';\nexport const a = Autosave;\n"],
+    ['src/fs/x.ts', "import { openStorage } from '../storage';\nexport const a = openStorage;\n"],
+    ['src/storage/x.ts', "import { Playground } from '../run';\nexport const a = Playground;\n"],
+    ['src/storage/x.ts', "import { keptOf } from '../ui/lab/kept';\nexport const a = keptOf;\n"],
+    [
+      'src/storage/x.ts',
+      "import { createProvider } from '../providers';\nexport const a = createProvider;\n",
+    ],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).not.toHaveLength(0);
   });
@@ -76,6 +86,10 @@ describe('layers', () => {
     ['src/providers/x.ts', "import { parseJson } from '../harness';\nexport const a = parseJson;\n"],
     ['src/run/x.ts', "import type { ModelProvider } from '../providers';\nexport type A = ModelProvider;\n"],
     ['src/ui/x.ts', "import { createProvider } from '../providers';\nexport const a = createProvider;\n"],
+    ['src/storage/x.ts', "import { ScenarioId } from '../model/scenario';\nexport const a = ScenarioId;\n"],
+    ['src/storage/x.ts', "import { probeStore } from '../fs';\nexport const a = probeStore;\n"],
+    ['src/storage/x.ts', "import { EventLog } from '../harness';\nexport const a = EventLog;\n"],
+    ['src/ui/x.ts', "import { SessionStore } from '../storage';\nexport const a = SessionStore;\n"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toHaveLength(0);
   });

@@ -5,7 +5,6 @@ import { MemoryBackend } from '../../../src/fs/memory';
 import {
   MODEL_STORAGE_KEYS,
   ModelSettingsStore,
-  SessionStore,
   checkBaseUrl,
   checkModelSettings,
   parseSessionFile,
@@ -15,6 +14,7 @@ import {
   type KeyValueStorage,
   type ModelSettings,
 } from '../../../src/model';
+import { SessionStore } from '../../../src/storage';
 import { Playground } from '../../../src/run';
 
 const KEY = 'sk-planted-KEY-0c1d2e3f4a';

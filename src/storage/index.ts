@@ -1,0 +1,4 @@
+export * from './autosave';
+export * from './lab-db';
+export * from './open';
+export * from './session-store';
