@@ -21,7 +21,7 @@ const layers = {
   // A real model's HTTP providers: requests and streamed replies, on the model's settings and words.
   providers: ['harness', 'model'],
   // What the page keeps in this browser beside the workspace: its databases opened together, the
-  // sessions and their autosave, the lab's database.
+  // sessions and their autosave, the lab's database, the model's settings.
   storage: ['harness', 'fs', 'model'],
   // The composition root: builds a run from every layer below the interface.
   run: ['harness', 'fs', 'contracts', 'tools', 'plugins', 'model', 'providers'],

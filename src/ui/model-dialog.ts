@@ -1,10 +1,5 @@
-import {
-  checkModelSettings,
-  type ModelSettings,
-  type ModelSettingsStore,
-  type ProviderName,
-  type SettingsProblem,
-} from '../model';
+import { checkModelSettings, type ModelSettings, type ProviderName, type SettingsProblem } from '../model';
+import type { ModelSettingsStore } from '../storage';
 import { endpointOf, modelPresets, presetFor, withOrigin, type ModelPreset } from '../providers';
 import { h } from './dom';
 import { lang, tr } from './i18n';
