@@ -1,10 +1,43 @@
-import { scenarios } from '../model';
-import type { App } from './app';
+import { scenarios, type Lang } from '../model';
 import { galleryDialog } from './gallery';
 import type { PageSpec } from './page';
+import type { Persistence } from './persistence';
+import type { Speed } from './state';
+
+/**
+ * The app's commands that the page's controls call, as the app has them. Named here rather than taken
+ * from `App`, which builds the page from this module: the two would import each other.
+ */
+export interface PageCommands {
+  play(): Promise<void>;
+  stop(): void;
+  pause(): void;
+  step(): Promise<void>;
+  back(): Promise<void>;
+  togglePresent(): void;
+  reset(): Promise<void>;
+  externalEdit(): Promise<void>;
+  setSpeed(speed: Speed): void;
+  load(id: string): Promise<void>;
+  switchLang(lang: Lang): void;
+  leaveReplay(): void;
+  switchPluginsOff(): void;
+  callAsModel(tool: string, args: unknown): Promise<void>;
+  reveal(): Promise<void>;
+  openScenarioFile(file: Blob): Promise<void>;
+  configureModel(): Promise<void>;
+  setPolicy(on: boolean): Promise<void>;
+  setAutoExternal(on: boolean): void;
+  readonly persistence: Pick<
+    Persistence,
+    'exportSession' | 'importSession' | 'copyShareLink' | 'openPastSessions'
+  >;
+  /** The scenario now open, which the gallery marks. */
+  readonly pg: { readonly scenario: { readonly id: string } };
+}
 
 /** What the page's controls do: each one of the app's commands. */
-export function pageActions(app: App, history: boolean): PageSpec['actions'] {
+export function pageActions(app: PageCommands, history: boolean): PageSpec['actions'] {
   return {
     play: () => void app.play(),
     stop: () => app.stop(),

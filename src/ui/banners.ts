@@ -1,7 +1,7 @@
 import type { Playground } from '../run';
 import { h, num } from './dom';
 import { colon, tr } from './i18n';
-import type { OutcomeCheck } from './outcome';
+import type { OutcomeCheck } from '../run/outcome';
 import type { Notice, UiStore } from './state';
 import { STORAGE_UNAVAILABLE, type StorageState } from '../storage';
 import { STORAGE_WAIT_MS } from '../fs/open';

@@ -1,6 +1,6 @@
 import type { HarnessEvent, TranscriptEntry } from '../harness';
 import type { Lang, ModelInfo } from '../model';
-import type { OutcomeCheck } from './outcome';
+import type { OutcomeCheck } from '../run/outcome';
 import type { StorageState } from '../storage';
 import { Store } from './store';
 
