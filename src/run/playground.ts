@@ -30,7 +30,6 @@ export type { ExternalWho, LoadOptions, PlaygroundSpec, SavedRun } from './stage
  */
 export class Playground {
   readonly fs: FsBackend;
-  lang: Lang;
   private current: Stage;
   private visitor: VisitorExtras;
   private readonly listeners = new Set<() => void>();
@@ -44,7 +43,6 @@ export class Playground {
     first: Stage,
   ) {
     this.fs = spec.fs;
-    this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
     this.current = first;
     hearOtherTabs(
@@ -52,6 +50,11 @@ export class Playground {
       () => this.current.run.session,
       () => this.changed(),
     );
+  }
+
+  /** The language the script speaks now: the spec's `lang`, read each time. */
+  get lang(): Lang {
+    return this.spec.lang?.() ?? 'en';
   }
 
   /** A playground with `scenario` started afresh: its files restored, a new session, the script at its start. */

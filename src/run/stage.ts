@@ -59,7 +59,8 @@ const CLOCK_STEP = 1000;
 /** Options of a playground. */
 export interface PlaygroundSpec {
   fs: FsBackend;
-  lang?: Lang;
+  /** The language the script speaks, read at each say and note (the interface's); English without it. */
+  lang?: () => Lang;
   approve?: Approve;
   /** Opens the SQL engine of the `sql` tool set; loaded on first use. Without it, that set is empty. */
   sqlEngine?: () => Promise<SqlEngine>;

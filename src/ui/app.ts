@@ -7,7 +7,7 @@ import { authorPanel } from './author/host';
 import type { AuthorPanel } from './author/panel';
 import { acceptDrops } from './drops';
 import { FileEditor } from './file-editor';
-import { setLang, showLang, tr } from './i18n';
+import { showLang, speakFrom, tr } from './i18n';
 import { handleKey } from './keys';
 import { LabLoader } from './lab-loader';
 import { hasKeptPlugins } from './lab/kept';
@@ -55,7 +55,7 @@ export class App {
    * notice says why), or the scenario opened afresh.
    */
   static async create(spec: AppSpec): Promise<App> {
-    setLang(spec.lang);
+    speakFrom(() => spec.lang);
     const { pg, resumed, refusal } = await startPlayground(spec);
     return new App(refusal ? { ...spec, notice: { text: refusal } } : spec, pg, resumed);
   }
@@ -66,6 +66,7 @@ export class App {
     private readonly resumed: SessionRecord | null,
   ) {
     this.store = uiStore(initialState(spec, pg));
+    speakFrom(() => this.store.get().lang);
     this.redraw = new Redraw(this.store, () => this.flush());
     this.runner = new Runner(this.store, () => this.pg);
     this.files = new WorkspaceFiles(spec.fs);
@@ -357,9 +358,7 @@ export class App {
 
   /** Builds the page in the language now in use (at start, and when the language changes). */
   private relayout(): void {
-    const { lang } = this.store.get();
-    showLang(lang, this.page !== null);
-    this.pg.lang = lang;
+    showLang(this.page !== null);
     this.lab.current?.layout();
     this.author.layout();
     this.page = new PageView({

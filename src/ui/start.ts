@@ -12,7 +12,7 @@ import { type SessionRecord, type SessionStore } from '../storage';
 import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import { askApproval } from './approval';
-import { tr } from './i18n';
+import { lang, tr } from './i18n';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
 import type { uiStore } from './state';
 import { type Speed } from './state';
@@ -67,7 +67,8 @@ export interface Started {
 export async function startPlayground(spec: AppSpec): Promise<Started> {
   const pgSpec: PlaygroundSpec = {
     fs: spec.fs,
-    lang: spec.lang,
+    // The script speaks the interface's language, read at each say: the store's, once the app has one.
+    lang,
     sqlEngine: loadSqlEngine,
     approve: askApproval,
   };
