@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -92,5 +93,23 @@ describe('layers', () => {
     ['src/ui/x.ts', "import { SessionStore } from '../storage';\nexport const a = SessionStore;\n"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toHaveLength(0);
+  });
+
+  // Every folder of src is a layer with rules, and a row of the README's folder table.
+  const folders = readdirSync('src', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it.each(folders)('src/%s is a layer of eslint.config.js, with its import rules', async (folder) => {
+    const config = (await eslint.calculateConfigForFile(`src/${folder}/x.ts`)) as {
+      rules?: Record<string, unknown>;
+    };
+    expect(config.rules?.['no-restricted-imports']).toBeDefined();
+  });
+
+  it.each(folders)('src/%s has its row in the README’s folder table', (folder) => {
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('## Folder layout'), readme.indexOf('The layers import only'));
+    expect(table).toMatch(new RegExp(`^\\| \`src/${folder}\` +\\|`, 'm'));
   });
 });
