@@ -1,6 +1,6 @@
 import type { HarnessEvent } from '../harness';
 import { readScenarioFile, scenarioById, type Lang, type ModelInfo, type Scenario } from '../model';
-import { type SessionRecord } from '../storage';
+import type { SessionRecord } from '../storage';
 import { replayTools, type Playground } from '../run';
 import { pageActions } from './actions';
 import { authorPanel } from './author/host';

@@ -8,7 +8,7 @@ import {
   type Lang,
   type Scenario,
 } from '../model';
-import { type SessionRecord, type SessionStore } from '../storage';
+import type { SessionRecord, SessionStore, StorageState } from '../storage';
 import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import { askApproval } from './approval';
@@ -16,7 +16,6 @@ import { lang, tr } from './i18n';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
 import type { uiStore } from './state';
 import { type Speed } from './state';
-import type { StorageState } from '../storage';
 
 /** Options of the app. */
 export interface AppSpec {
