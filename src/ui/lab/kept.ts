@@ -3,7 +3,7 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { LabPlugin, MAX_LAB_PLUGINS, MAX_PLUGIN_SOURCE } from '../../model';
-import { keptStore } from '../../storage';
+import { keptStore } from '../../storage/lab-db';
 import type { Slot } from './slot';
 import { num } from '../dom';
 import { lt } from './strings';
