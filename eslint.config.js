@@ -18,12 +18,17 @@ const layers = {
   plugins: ['harness', 'contracts'],
   sandbox: ['harness', 'contracts'],
   model: ['harness'],
+  // A real model's HTTP providers: requests and streamed replies, on the model's settings and words.
+  providers: ['harness', 'model'],
+  // What the page keeps in this browser beside the workspace: its databases opened together, the
+  // sessions and their autosave, the lab's database, the model's settings.
+  storage: ['harness', 'fs', 'model'],
   // The composition root: builds a run from every layer below the interface.
-  run: ['harness', 'fs', 'contracts', 'tools', 'plugins', 'model'],
+  run: ['harness', 'fs', 'contracts', 'tools', 'plugins', 'model', 'providers'],
   // The embed kit runs on tutorial pages, built alone into dist/embed.js: it stays small by importing
   // nothing of the project (no zod). Its protocol module is what the interface shares with it.
   kit: [],
-  ui: ['harness', 'fs', 'contracts', 'plugins', 'model', 'run', 'sandbox', 'kit'],
+  ui: ['harness', 'fs', 'contracts', 'plugins', 'model', 'providers', 'storage', 'run', 'sandbox', 'kit'],
 };
 
 const why = {

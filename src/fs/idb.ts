@@ -11,7 +11,7 @@ import {
   unlessAborted,
 } from './mutate';
 import { normalizeFilePath } from './paths';
-import { BadRecord, StorageProblems, type StorageProblem, checkFile, setAsideIn } from './quarantine';
+import { BadRecord, StorageProblems, checkFile, setAsideIn } from './quarantine';
 import { MutationRecord, fileInfo, versionAfter, versionNumber } from './records';
 import { isDomError } from './store';
 import { TAKEN, commitIn, prefixRange, resetIn, settled } from './idb-commit';
@@ -27,6 +27,7 @@ import type {
   FsBackend,
   Mutation,
   MutationOptions,
+  StorageProblem,
   WriteGuard,
   WriteOutcome,
 } from './types';

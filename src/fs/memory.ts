@@ -10,7 +10,6 @@ import {
 } from './mutate';
 import { byCodeUnits, normalizeFilePath, parentDirs } from './paths';
 import { type FileRecord, type Tombstone, fileInfo, versionAfter, versionNumber } from './records';
-import type { StorageProblem } from './quarantine';
 import { Subscribers } from './subscribers';
 import type {
   Actor,
@@ -22,6 +21,7 @@ import type {
   FsBackend,
   Mutation,
   MutationOptions,
+  StorageProblem,
   WriteGuard,
   WriteOutcome,
 } from './types';

@@ -12,21 +12,7 @@ import type { z } from 'zod';
 import { CLAIMS_INDEX, FLOOR_KEY } from './layout';
 import { normalizeFilePath } from './paths';
 import { FileRecord, Tombstone, VersionFloor, versionNumber } from './records';
-
-/** The code of a stored record that was skipped because it does not parse. */
-export type StorageProblemCode = 'STORAGE_BAD_RECORD';
-
-/**
- * A stored record the backend could not use: its key, why, and where it now is (`setAsideAs`, the
- * `quarantine:` key holding it), or null when it was left in place and is only skipped (a journal entry,
- * or a record that could not be moved) or, as the reason then says, could not be kept at all.
- */
-export interface StorageProblem {
-  code: StorageProblemCode;
-  key: string;
-  reason: string;
-  setAsideAs: string | null;
-}
+import type { StorageProblem } from './types';
 
 /** The prefix of every key that holds a record set aside. */
 export const QUARANTINE_PREFIX = 'quarantine:';

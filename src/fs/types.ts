@@ -1,5 +1,3 @@
-import type { StorageProblem } from './quarantine';
-
 /**
  * An opaque freshness token issued by a backend: never reused (not after delete and re-create), and
  * unchanged by a write of identical bytes. Compare tokens only for equality.
@@ -96,6 +94,21 @@ export interface EditOutcome {
   /** The match was found only by the Unicode fallback. */
   normalized: boolean;
   lines: [number, number];
+}
+
+/** The code of a stored record that was skipped because it does not parse. */
+export type StorageProblemCode = 'STORAGE_BAD_RECORD';
+
+/**
+ * A stored record the backend could not use: its key, why, and where it now is (`setAsideAs`, the
+ * `quarantine:` key holding it), or null when it was left in place and is only skipped (a journal entry,
+ * or a record that could not be moved) or, as the reason then says, could not be kept at all.
+ */
+export interface StorageProblem {
+  code: StorageProblemCode;
+  key: string;
+  reason: string;
+  setAsideAs: string | null;
 }
 
 /**

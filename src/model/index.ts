@@ -1,4 +1,3 @@
-export * from './autosave';
 export * from './lab-example-ids';
 export * from './model-settings';
 export * from './progress';
@@ -9,7 +8,6 @@ export * from './scenarios';
 export * from './script';
 export * from './scripted';
 export * from './session-file';
-export * from './session-store';
 export * from './share-link';
 export * from './lab';
 export * from './recording';

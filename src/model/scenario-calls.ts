@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { labExampleTools, type LabExampleId } from './lab-example-ids';
-import type { BuiltInPluginId, ToolSet } from './scenario';
+import type { BuiltInPluginId, ToolSet } from './scenario-names';
 import { checkArgs, toolCatalog } from './tool-catalog';
 
 /** What the checks of this module read of a scenario. */

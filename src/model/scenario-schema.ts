@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
 import { labExampleIds, labExampleTools } from './lab-example-ids';
-import { builtInPluginIds, ScenarioId, toolSetNames, type Text } from './scenario';
+import { builtInPluginIds, ScenarioId, toolSetNames } from './scenario-names';
+import type { Text } from './text';
 import { checkCalls, checkPlugins, MEANT_TO_FAIL, type MoreTools } from './scenario-calls';
 import { inputJson, toolCatalog } from './tool-catalog';
 

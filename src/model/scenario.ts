@@ -1,29 +1,15 @@
-import { z } from 'zod';
 import type { ScenarioBody, ScenarioChange, ScenarioOutcome, ScenarioStep } from './scenario-schema';
 
-/** A visible string in both languages the playground speaks. */
-export interface Text {
-  en: string;
-  zh: string;
-}
-
-/** The languages of the playground. */
-export type Lang = keyof Text;
-
-/**
- * The extra tool sets a scenario can ask for, beyond the file tools. What each holds is the composition
- * root's table (`src/run/tool-sets.ts`), which the compiler holds to exactly these names.
- */
-export const toolSetNames = ['teaching', 'broken', 'sql', 'strengths'] as const;
-export type ToolSet = (typeof toolSetNames)[number];
-
-/**
- * The built-in plugins a scenario can switch on by id (its `plugins`, and its `use` steps). What each
- * is, is the composition root's table (`src/run/plugins.ts`), which the compiler holds to exactly these.
- * A scenario names plugins; it never carries plugin code.
- */
-export const builtInPluginIds = ['redact-phones-content', 'redact-phones-value'] as const;
-export type BuiltInPluginId = (typeof builtInPluginIds)[number];
+// The words and names a scenario is written in live below its schema (which uses them); they are
+// re-exported here, where the modules that speak of scenarios have always found them.
+export {
+  builtInPluginIds,
+  ScenarioId,
+  toolSetNames,
+  type BuiltInPluginId,
+  type ToolSet,
+} from './scenario-names';
+export { t, type Lang, type Text } from './text';
 
 /** A change made behind the agent's back: replace `find` with `replace`, or append a line. */
 export type ExternalChange = ScenarioChange;
@@ -48,14 +34,6 @@ export type Scenario = ScenarioBody;
 
 /** A built-in scenario: each states its outcome, because each is also an end-to-end test. */
 export type BuiltInScenario = Scenario & { outcome: Outcome };
-
-/** The ids scenarios may use: lowercase words joined by dashes. */
-export const ScenarioId = z.string().regex(/^[a-z][a-z0-9-]*$/);
-
-/** Picks the string of `lang`. */
-export function t(text: Text, lang: Lang): string {
-  return text[lang];
-}
 
 /** Applies an external change to a text: the first `find` replaced, else a line appended. */
 export function applyChange(content: string, change: ExternalChange): string {

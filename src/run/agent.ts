@@ -1,6 +1,6 @@
 import { modelText, parseJson, type HarnessEvent, type LiveCall } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
-import type { CallAnswer, ModelCall, ModelFailure, ModelProvider, Turn } from '../model/providers';
+import type { CallAnswer, ModelCall, ModelFailure, ModelProvider, Turn } from '../providers';
 import { vagueErrors } from '../plugins/vague-errors';
 import type { Playground } from './playground';
 

@@ -26,7 +26,8 @@ export type { LoadOptions, SavedRun } from './stage';
 /** Options of a playground. */
 export interface PlaygroundSpec {
   fs: FsBackend;
-  lang?: Lang;
+  /** The language the script speaks, read at each say and note (the interface's); English without it. */
+  lang?: () => Lang;
   approve?: Approve;
   /** Opens the SQL engine of the `sql` tool set; loaded on first use. Without it, that set is empty. */
   sqlEngine?: () => Promise<SqlEngine>;
@@ -43,7 +44,6 @@ export interface PlaygroundSpec {
  */
 export class Playground {
   readonly fs: FsBackend;
-  lang: Lang;
   private current: Stage;
   private visitor: VisitorExtras;
   private readonly listeners = new Set<() => void>();
@@ -56,7 +56,6 @@ export class Playground {
     parts: StageSpec,
   ) {
     this.fs = spec.fs;
-    this.lang = spec.lang ?? 'en';
     this.visitor = spec.visitor ?? { plugins: [], tools: [] };
     this.current = stage(this.context(), scenario, parts);
     hearOtherTabs(
@@ -67,6 +66,11 @@ export class Playground {
         this.changed();
       },
     );
+  }
+
+  /** The language the script speaks now: the spec's `lang`, read each time. */
+  get lang(): Lang {
+    return this.spec.lang?.() ?? 'en';
   }
 
   /** A playground with `scenario` started afresh: its files restored, a new session, the script at its start. */

@@ -106,7 +106,7 @@ export function toolArgsSource(): string {
     '// Made from the tools by toolArgsSource() in src/run/tool-catalog.ts: do not edit. Write it again with',
     '//   UPDATE_TOOL_CATALOG=1 npx vitest run tests/unit/run/tool-catalog.test.ts',
     "import { z } from 'zod';",
-    "import type { ToolCatalog } from './tool-catalog';",
+    "import type { ToolCatalog } from './tool-catalog-entry';",
     '',
     '/** The tools a scenario can call, by name: the set each is in, whether its value holds a table, its arguments. */',
     'export const toolArgs: ToolCatalog = {',

@@ -1,11 +1,44 @@
-import { scenarios } from '../model';
-import type { App } from './app';
+import { scenarios, type Lang } from '../model';
 import { galleryDialog } from './gallery';
 import type { PageSpec } from './page';
 import { AUTO_EXTERNAL, writeFlag } from './prefs';
+import type { Persistence } from './persistence';
+import type { Speed, UiStore } from './state';
+
+/**
+ * The app's commands that the page's controls call, as the app has them. Named here rather than taken
+ * from `App`, which builds the page from this module: the two would import each other.
+ */
+export interface PageCommands {
+  play(): Promise<void>;
+  stop(): void;
+  pause(): void;
+  step(): Promise<void>;
+  back(): Promise<void>;
+  togglePresent(): void;
+  reset(): Promise<void>;
+  externalEdit(): Promise<void>;
+  setSpeed(speed: Speed): void;
+  load(id: string): Promise<void>;
+  switchLang(lang: Lang): void;
+  callAsModel(tool: string, args: unknown): Promise<void>;
+  reveal(): Promise<void>;
+  openScenarioFile(file: Blob): Promise<void>;
+  configureModel(): Promise<void>;
+  setPolicy(on: boolean): Promise<void>;
+  readonly persistence: Pick<
+    Persistence,
+    'exportSession' | 'importSession' | 'copyShareLink' | 'openPastSessions'
+  >;
+  /** The lesson now open, whose scenario the gallery marks. */
+  readonly lesson: { readonly scenario: { readonly id: string } };
+  readonly store: Pick<UiStore, 'set'>;
+  /** The plugin lab, when it is open (the header's badge switches its plugins off). */
+  readonly lab: { readonly current: { switchAllOff(): void } | null };
+}
 
 /** What the page's controls do: each one of the app's commands. */
-export function pageActions(app: App, history: boolean): PageSpec['actions'] {
+export function pageActions(app: PageCommands, history: boolean): PageSpec['actions'] {
   return {
     play: () => void app.play(),
     stop: () => app.stop(),

@@ -1,13 +1,14 @@
 import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
 import type { HarnessEvent } from '../harness';
-import type { LabPlugin, Lang, ModelInfo, Scenario, SessionRecord, SessionStore } from '../model';
+import type { LabPlugin, Lang, ModelInfo, Scenario } from '../model';
+import type { SessionRecord, SessionStore } from '../storage';
 import { replayTools } from '../run';
 import { pageActions } from './actions';
 import { authorPanel } from './author/host';
 import type { AuthorPanel } from './author/panel';
 import { FileEditor } from './file-editor';
-import { setLang } from './i18n';
+import { speakFrom } from './i18n';
 import { LabLoader, labSpec } from './lab-loader';
 import { Lesson } from './lesson';
 import { watchOutcomes } from './outcome';
@@ -17,7 +18,7 @@ import { Persistence } from './persistence';
 import { Replays } from './replays';
 import { carryOn, initialState, startPlayground } from './start';
 import { uiStore, type Notice, type RunState, type Speed, type UiStore } from './state';
-import type { StorageState } from './storage';
+import type { StorageState } from '../storage';
 import { WorkspaceFiles } from './workspace';
 
 export { speeds, type RunState, type Speed } from './state';
@@ -84,7 +85,7 @@ export class App {
    * notice says why), or the scenario opened afresh.
    */
   static async create(spec: AppSpec): Promise<App> {
-    setLang(spec.lang);
+    speakFrom(() => spec.lang);
     const { pg, resumed, refusal } = await startPlayground(spec);
     return new App(refusal ? { ...spec, notice: { text: refusal } } : spec, pg, resumed);
   }
@@ -96,6 +97,7 @@ export class App {
   ) {
     const store = (this.store = uiStore(initialState(spec, pg)));
     const exclusive = (task: () => Promise<void> | void) => this.lesson.runner.exclusive(task);
+    speakFrom(() => this.store.get().lang);
     this.files = new WorkspaceFiles(spec.fs);
     this.editor = new FileEditor({
       fs: spec.fs,

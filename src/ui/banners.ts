@@ -1,9 +1,9 @@
 import type { Playground } from '../run';
 import { h, num } from './dom';
 import { colon, tr } from './i18n';
-import type { OutcomeCheck } from './outcome';
+import type { OutcomeCheck } from '../run/outcome';
 import type { Notice, UiStore } from './state';
-import { STORAGE_UNAVAILABLE, type StorageState } from './storage';
+import { STORAGE_UNAVAILABLE, type StorageState } from '../storage';
 import { STORAGE_WAIT_MS } from '../fs/open';
 
 /** One banner: a key (its `data-banner`), and what it shows. A banner keeps its node while its content holds. */

@@ -1,9 +1,9 @@
 import { openWorkspace } from '../fs/open';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
-import { pickLang, setLang, tr } from './i18n';
+import { pickLang, showLang, speakFrom, tr } from './i18n';
 import { awaitPresenter } from './presenter-open';
-import { openStorage, type PageStorage } from './storage';
+import { openStorage, type PageStorage } from '../storage';
 import { applyTheme, initialTheme } from './theme';
 
 /**
@@ -16,9 +16,9 @@ import { applyTheme, initialTheme } from './theme';
 export async function boot(root: HTMLElement, location: Location = window.location): Promise<App> {
   const address = await readAddress(location.search, document.baseURI);
   const lang = pickLang(address.lang, navigator.languages ?? [navigator.language]);
-  setLang(lang);
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
-  document.title = tr('appTitle');
+  // Until the app's store holds it, the page speaks the language it starts in.
+  speakFrom(() => lang);
+  showLang(false);
   const { bad, embed, speed, policy } = address;
   // An embed takes the host's theme and remembers nothing; its error stands in place of the app.
   if (embed) (await import('./embed-view')).applyEmbedTheme(address.theme);

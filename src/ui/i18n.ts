@@ -24,32 +24,38 @@ const strings = {
 /** A key of the string table. */
 export type StringKey = keyof typeof strings;
 
-let current: Lang = 'en';
+// Where the language is read from. The language lives in one place, the interface's store (`lang` of
+// `UiState`); this is a way to it, never a copy.
+let source: () => Lang = () => 'en';
 
-/** Sets the language every later `tr` call uses. */
-export function setLang(lang: Lang): void {
-  current = lang;
+/**
+ * Says where every later `tr` reads the language: the interface's store once there is one; before that
+ * (while the page starts), the language it starts in. A change of the store's `lang` then reaches every
+ * string that is made afterwards, with no one to tell.
+ */
+export function speakFrom(read: () => Lang): void {
+  source = read;
 }
 
-/** Puts a language in use on the document too: its `lang`, its title, and (with `inUrl`) the address. */
-export function showLang(lang: Lang, inUrl: boolean): void {
-  setLang(lang);
-  document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
+/** Shows the language in use on the document: its `lang`, its title, and (with `inUrl`) the address. */
+export function showLang(inUrl: boolean): void {
+  const now = lang();
+  document.documentElement.lang = now === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
   if (!inUrl) return;
   const url = new URL(window.location.href);
-  url.searchParams.set('lang', lang);
+  url.searchParams.set('lang', now);
   history.replaceState(null, '', url);
 }
 
-/** The language in use. */
+/** The language in use: read from where `speakFrom` points. */
 export function lang(): Lang {
-  return current;
+  return source();
 }
 
 /** The string `key` in the current language, with `{name}` placeholders filled from `vars`. */
 export function tr(key: StringKey, vars: Record<string, string | number> = {}): string {
-  return strings[key][current].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+  return strings[key][lang()].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
 }
 
 /**
@@ -62,7 +68,7 @@ export function labelled(key: StringKey, value: string): string {
 
 /** The colon after a label in the current language: `: ` in English, a full-width `：` in Chinese. */
 export function colon(): string {
-  return current === 'zh' ? '：' : ': ';
+  return lang() === 'zh' ? '：' : ': ';
 }
 
 /** Every key, for the test that checks both languages are filled. */

@@ -1,11 +1,6 @@
-import {
-  checkModelSettings,
-  type ModelSettings,
-  type ModelSettingsStore,
-  type ProviderName,
-  type SettingsProblem,
-} from '../model';
-import { endpointOf, modelPresets, presetFor, withOrigin, type ModelPreset } from '../model/providers';
+import { checkModelSettings, type ModelSettings, type ProviderName, type SettingsProblem } from '../model';
+import type { ModelSettingsStore } from '../storage';
+import { endpointOf, modelPresets, presetFor, withOrigin, type ModelPreset } from '../providers';
 import { h } from './dom';
 import { lang, tr } from './i18n';
 import './styles/model.css';

@@ -1,4 +1,4 @@
-import { ModelSettingsStore } from '../model';
+import { ModelSettingsStore } from '../storage';
 import type { Playground } from '../run';
 import type { ModelRun } from './model-run';
 import type { UiStore } from './state';

@@ -1,7 +1,7 @@
 // The model's run is loaded on first use: its providers and agent loop are imported here, never through
 // the barrels the first page reads.
 import type { ModelSettings } from '../model';
-import { createProvider, type Fetch } from '../model/providers';
+import { createProvider, type Fetch } from '../providers';
 import type { Playground } from '../run';
 import { Agent, type AgentFailure, type AgentState, type ErrorMode, type FinishedRun } from '../run/agent';
 import { compareRuns } from '../run/experiment';

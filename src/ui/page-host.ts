@@ -63,9 +63,7 @@ export class PageHost {
   /** Builds the page in the language now in use (at start, and when the language changes). */
   relayout(): void {
     const { spec, parts } = this;
-    const { lang } = parts.store.get();
-    showLang(lang, this.page !== null);
-    this.pg().lang = lang;
+    showLang(this.page !== null);
     parts.lab.current?.layout();
     parts.author.layout();
     this.page = new PageView({

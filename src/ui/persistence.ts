@@ -1,12 +1,10 @@
 import type { HarnessEvent } from '../harness';
 import type { Json } from '../harness';
 import {
-  Autosave,
   ShareTooLong,
   scenarioById,
   scenarioFile,
   serializeScenarioFile,
-  STORAGE_SAVE_FAILED,
   encodeShare,
   readSessionFile,
   serializeSessionFile,
@@ -15,8 +13,8 @@ import {
   shareUrl,
   type LabPlugin,
   type ModelInfo,
-  type SessionStore,
 } from '../model';
+import { Autosave, STORAGE_SAVE_FAILED, type SessionStore } from '../storage';
 import type { Playground } from '../run';
 import { rememberLesson } from './first-view';
 import { tr } from './i18n';

@@ -1,5 +1,6 @@
 import { fill, h } from './dom';
-import { colon, pickLang, showLang, tr, type StringKey } from './i18n';
+import type { Lang } from '../model/scenario';
+import { colon, pickLang, showLang, speakFrom, tr, type StringKey } from './i18n';
 import {
   PRESENTER_CHANNEL,
   PresenterState,
@@ -45,7 +46,12 @@ export class PresenterView {
   private readonly ask = h('section', { class: 'presenter-ask', 'data-presenter': 'ask', hidden: true });
   private readonly buttons: Record<'back' | 'play' | 'step' | 'reveal' | 'external', HTMLButtonElement>;
 
-  constructor(private readonly root: HTMLElement) {
+  /** `first`: the language until the playground window tells its own, which is then the one spoken. */
+  constructor(
+    private readonly root: HTMLElement,
+    first: Lang = 'en',
+  ) {
+    speakFrom(() => this.state?.lang ?? first);
     const button = (command: PresenterCommand['command'], key: string) =>
       h('button', {
         type: 'button',
@@ -119,7 +125,7 @@ export class PresenterView {
     const relayout = state.lang !== this.state?.lang && !force;
     this.state = state;
     if (relayout) {
-      showLang(state.lang, false);
+      showLang(false);
       document.title = tr('presenterTitle');
       return this.layout();
     }
@@ -195,10 +201,13 @@ export class PresenterView {
 /** Starts the presenter view in `root`, in the language of the address (then the playground's). */
 export function bootPresenter(root: HTMLElement, location: Location = window.location): PresenterView {
   const params = new URLSearchParams(location.search);
-  showLang(pickLang(params.get('lang'), navigator.languages ?? [navigator.language]), false);
-  document.title = tr('presenterTitle');
   applyTheme(initialTheme());
-  const view = new PresenterView(root);
+  const view = new PresenterView(
+    root,
+    pickLang(params.get('lang'), navigator.languages ?? [navigator.language]),
+  );
+  showLang(false);
+  document.title = tr('presenterTitle');
   root.dataset.ready = 'true';
   return view;
 }

@@ -1,4 +1,5 @@
-import type { DamagedSession, ImportError, SessionHead } from '../model';
+import type { ImportError } from '../model';
+import type { DamagedSession, SessionHead } from '../storage';
 import { scenarioById } from '../model';
 import { h, num } from './dom';
 import { labelled, lang, tr } from './i18n';

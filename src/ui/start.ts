@@ -1,19 +1,12 @@
 import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
-import {
-  ANY_VISITOR_TOOL,
-  parseScenarioFile,
-  scenarioById,
-  type Lang,
-  type Scenario,
-  type SessionRecord,
-  type SessionStore,
-} from '../model';
+import { ANY_VISITOR_TOOL, parseScenarioFile, scenarioById, type Lang, type Scenario } from '../model';
+import type { SessionRecord, SessionStore, StorageState } from '../storage';
 import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
 import { askApproval } from './approval';
 import { acceptDrops } from './drops';
-import { tr } from './i18n';
+import { lang, tr } from './i18n';
 import { handleKey, type KeyTarget } from './keys';
 import type { LabLoader } from './lab-loader';
 import { hasKeptPlugins } from './lab/kept';
@@ -21,7 +14,6 @@ import type { Lesson } from './lesson';
 import type { Persistence } from './persistence';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
 import type { uiStore, Speed, UiStore } from './state';
-import type { StorageState } from './storage';
 import type { WorkspaceFiles } from './workspace';
 
 /** What the page's run is opened from (a part of `AppSpec`). */
@@ -60,7 +52,8 @@ export interface Started {
 export async function startPlayground(spec: StartSpec): Promise<Started> {
   const pgSpec: PlaygroundSpec = {
     fs: spec.fs,
-    lang: spec.lang,
+    // The script speaks the interface's language, read at each say: the store's, once the app has one.
+    lang,
     sqlEngine: loadSqlEngine,
     approve: askApproval,
   };

@@ -1,7 +1,7 @@
 import type { HarnessEvent, TranscriptEntry } from '../harness';
 import type { Lang, ModelInfo } from '../model';
-import type { OutcomeCheck } from './outcome';
-import type { StorageState } from './storage';
+import type { OutcomeCheck } from '../run/outcome';
+import type { StorageState } from '../storage';
 import { Store } from './store';
 
 /** What the run is doing; mirrored on the root as `data-run-state` for tests and embedding hosts. */

@@ -204,3 +204,24 @@ test('switching the language in the page changes every label at once', async ({ 
   await expect(page.locator('[role="tab"][data-tab="files"]')).toHaveText('文件');
   expect(new URL(page.url()).searchParams.get('lang')).toBe('zh');
 });
+
+// README, Teaching with it: "`?lang=zh` (or the language menu) shows everything in Chinese". The menu
+// changes the one store; the strings and the script's next words both read the language from it.
+test('README "Teaching with it": the language menu reaches the model’s next words, not only the labels', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  const step = page.locator('[data-action="step"]');
+  await step.click();
+  const messages = page.locator('.transcript-list > .message');
+  await expect(messages.first()).toContainText("I'll read the notes before changing anything.");
+  await page.locator('#lang').selectOption('zh');
+  await expect(step).toContainText('单步');
+  await step.click();
+  await step.click();
+  const said = messages.last();
+  await said.scrollIntoViewIfNeeded();
+  await expect(said).toBeVisible();
+  await expect(said).toContainText('状态还是 draft，把它改成 done。');
+  await expect(messages.first()).toContainText("I'll read the notes before changing anything.");
+});

@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
@@ -43,6 +44,24 @@ describe('layers', () => {
     ['src/kit/x.ts', "import { ScenarioId } from '../model';\nexport const a = ScenarioId;\n"],
     ['src/kit/x.ts', "import { ERROR_CODE } from '../harness/errors';\nexport const a = ERROR_CODE;\n"],
     ['src/model/x.ts', "import { COMMAND } from '../kit/protocol';\nexport const a = COMMAND;\n"],
+    // A real model's providers sit on the model's settings: the model, the harness and the kit know them not.
+    ['src/model/x.ts', "import { createProvider } from '../providers';\nexport const a = createProvider;\n"],
+    ['src/harness/x.ts', "import { readSse } from '../providers/sse';\nexport const a = readSse;\n"],
+    ['src/kit/x.ts', "import { modelPresets } from '../providers';\nexport const a = modelPresets;\n"],
+    ['src/providers/x.ts', "import { Playground } from '../run';\nexport const a = Playground;\n"],
+    ['src/providers/x.ts', "import { App } from '../ui/app';\nexport const a = App;\n"],
+    ['src/providers/x.ts', "import { readTool } from '../tools/read';\nexport const a = readTool;\n"],
+    ['src/providers/x.ts', "import { MemoryBackend } from '../fs';\nexport const a = MemoryBackend;\n"],
+    // The page's stores sit on the filesystem and the model's formats; the run and the model know them not.
+    ['src/model/x.ts', "import { SessionStore } from '../storage';\nexport const a = SessionStore;\n"],
+    ['src/run/x.ts', "import { Autosave } from '../storage/autosave';\nexport const a = Autosave;\n"],
+    ['src/fs/x.ts', "import { openStorage } from '../storage';\nexport const a = openStorage;\n"],
+    ['src/storage/x.ts', "import { Playground } from '../run';\nexport const a = Playground;\n"],
+    ['src/storage/x.ts', "import { keptOf } from '../ui/lab/kept';\nexport const a = keptOf;\n"],
+    [
+      'src/storage/x.ts',
+      "import { createProvider } from '../providers';\nexport const a = createProvider;\n",
+    ],
   ])('refuses in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).not.toHaveLength(0);
   });
@@ -61,7 +80,36 @@ describe('layers', () => {
     ['src/ui/x.ts', 'export const a = document.title;\n'],
     ['src/ui/x.ts', "import { READY } from '../kit/protocol';\nexport const a = READY;\n"],
     ['src/kit/x.ts', "import { READY } from './protocol';\nexport const a = READY;\n"],
+    [
+      'src/providers/x.ts',
+      "import { modelInfo } from '../model/model-settings';\nexport const a = modelInfo;\n",
+    ],
+    ['src/providers/x.ts', "import { parseJson } from '../harness';\nexport const a = parseJson;\n"],
+    ['src/run/x.ts', "import type { ModelProvider } from '../providers';\nexport type A = ModelProvider;\n"],
+    ['src/ui/x.ts', "import { createProvider } from '../providers';\nexport const a = createProvider;\n"],
+    ['src/storage/x.ts', "import { ScenarioId } from '../model/scenario';\nexport const a = ScenarioId;\n"],
+    ['src/storage/x.ts', "import { probeStore } from '../fs';\nexport const a = probeStore;\n"],
+    ['src/storage/x.ts', "import { EventLog } from '../harness';\nexport const a = EventLog;\n"],
+    ['src/ui/x.ts', "import { SessionStore } from '../storage';\nexport const a = SessionStore;\n"],
   ])('allows in %s: %s', async (filePath, code) => {
     expect(await problems(filePath, code)).toHaveLength(0);
+  });
+
+  // Every folder of src is a layer with rules, and a row of the README's folder table.
+  const folders = readdirSync('src', { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+
+  it.each(folders)('src/%s is a layer of eslint.config.js, with its import rules', async (folder) => {
+    const config = (await eslint.calculateConfigForFile(`src/${folder}/x.ts`)) as {
+      rules?: Record<string, unknown>;
+    };
+    expect(config.rules?.['no-restricted-imports']).toBeDefined();
+  });
+
+  it.each(folders)('src/%s has its row in the README’s folder table', (folder) => {
+    const readme = readFileSync('README.md', 'utf8');
+    const table = readme.slice(readme.indexOf('## Folder layout'), readme.indexOf('The layers import only'));
+    expect(table).toMatch(new RegExp(`^\\| \`src/${folder}\` +\\|`, 'm'));
   });
 });

@@ -1,8 +1,9 @@
 // The lab's plugins, kept in this browser: saved as they change, read back (untrusted) after a reload.
 // Light on purpose (no editor, no sandbox): the app may import it at start to learn whether to open the lab.
-import { createStore, promisifyRequest, type UseStore } from 'idb-keyval';
+import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { LabPlugin, MAX_LAB_PLUGINS, MAX_PLUGIN_SOURCE } from '../../model';
+import { keptStore } from '../../storage/lab-db';
 import type { Slot } from './slot';
 import { num } from '../dom';
 import { lt } from './strings';
@@ -32,9 +33,6 @@ export const KeptLab = z.strictObject({
 });
 export type KeptLab = z.infer<typeof KeptLab>;
 
-/** The database the lab keeps its plugins in, apart from sessions and workspaces. */
-export const LAB_DB = 'harness-playground-lab';
-const LAB_STORE = 'lab';
 const KEY = 'plugins';
 const QUARANTINE = 'quarantine:';
 
@@ -52,9 +50,7 @@ export interface KeptRead {
   problem: KeptProblem | null;
 }
 
-let store: UseStore | null = null;
-/** Where this browser keeps the lab (nothing opens until first use). Functions here take `null` for none. */
-export const keptStore = (): UseStore => (store ??= createStore(LAB_DB, LAB_STORE));
+// Functions here take `null` for no store (storage did not answer at start), and `keptStore()` by default.
 
 const reasonOf = (error: z.ZodError) => {
   const first = error.issues[0];

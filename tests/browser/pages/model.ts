@@ -3,7 +3,7 @@
 // More menu will) and the run's panel. With `?sandbox=1`, a plugin in the real sandbox records every input
 // it is given, as a visitor's plugin in the lab would be given them.
 import '../../../src/ui/styles/index.css';
-import { ModelSettingsStore } from '../../../src/model';
+import { ModelSettingsStore } from '../../../src/storage';
 import type { SandboxCall } from '../../../src/sandbox';
 import type { App } from '../../../src/ui/app';
 import { boot } from '../../../src/ui/boot';

@@ -2,14 +2,8 @@ import { nodeSqlEngine } from './sql-engine';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
 import { replay } from '../../../src/harness';
-import {
-  SessionRecord,
-  resumeScript,
-  sameJson,
-  scenarioById,
-  scenarios,
-  type Scenario,
-} from '../../../src/model';
+import { resumeScript, sameJson, scenarioById, scenarios, type Scenario } from '../../../src/model';
+import { SessionRecord } from '../../../src/storage';
 import { Playground, type SavedRun } from '../../../src/run';
 
 // Session ids carry Date.now(); one fixed time makes two runs of a scenario log the same events.

@@ -6,7 +6,10 @@ import { scenarios, type Scenario } from '../../../src/model';
 import { Playground } from '../../../src/run';
 
 const play = async (scenario: Scenario, lang: 'en' | 'zh' = 'en') => {
-  const pg = await Playground.open({ fs: new MemoryBackend(), lang, sqlEngine: nodeSqlEngine }, scenario);
+  const pg = await Playground.open(
+    { fs: new MemoryBackend(), lang: () => lang, sqlEngine: nodeSqlEngine },
+    scenario,
+  );
   await pg.script.runToEnd();
   return pg;
 };

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import { SessionRecord, scenarioById, type Scenario } from '../../../src/model';
+import { scenarioById, type Scenario } from '../../../src/model';
+import { SessionRecord } from '../../../src/storage';
 import { Playground, type SavedRun } from '../../../src/run';
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 0));

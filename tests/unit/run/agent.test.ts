@@ -5,7 +5,7 @@ import { fakeFetch } from '../../../scripts/fake-model.mjs';
 import { MemoryBackend } from '../../../src/fs/memory';
 import type { HarnessEvent } from '../../../src/harness';
 import { scenarioById, type ModelSettings } from '../../../src/model';
-import { createProvider, type Fetch } from '../../../src/model/providers';
+import { createProvider, type Fetch } from '../../../src/providers';
 import { Playground } from '../../../src/run';
 import { Agent, systemPrompt, type AgentSpec, type AgentState } from '../../../src/run/agent';
 import { compareRuns } from '../../../src/run/experiment';

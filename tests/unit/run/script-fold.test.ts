@@ -4,14 +4,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import {
-  SessionRecord,
-  parseScenarioObject,
-  resumeScript,
-  scenarioById,
-  type Scenario,
-} from '../../../src/model';
+import { parseScenarioObject, resumeScript, scenarioById, type Scenario } from '../../../src/model';
 import { Playground, type SavedRun } from '../../../src/run';
+import { SessionRecord } from '../../../src/storage';
 
 const text = (en: string) => ({ en, zh: `（${en}）` });
 const paths = ['/a.md', '/b.md', '/gone.md'];

@@ -3,7 +3,7 @@ import {
   allStrings,
   labelled,
   pickLang,
-  setLang,
+  speakFrom,
   stringParts,
   tr,
   type StringKey,
@@ -20,7 +20,7 @@ const chinese = /[\u3000-\u303f\u4e00-\u9fff\uff00-\uffef]/;
  */
 const sameInBoth = new Set<StringKey>([]);
 
-afterEach(() => setLang('en'));
+afterEach(() => speakFrom(() => 'en'));
 
 describe('the string table', () => {
   it('has a non-empty English and Chinese string for every key', () => {
@@ -57,7 +57,7 @@ describe('the string table', () => {
 
   it('joins a label to its value with the colon of the language', () => {
     expect(labelled('result', 'read')).toBe('Result: read');
-    setLang('zh');
+    speakFrom(() => 'zh');
     expect(labelled('result', 'read')).toBe('结果：read');
   });
 
@@ -68,9 +68,9 @@ describe('the string table', () => {
 
 describe('tr', () => {
   it('fills placeholders in the language set', () => {
-    setLang('zh');
+    speakFrom(() => 'zh');
     expect(tr('linesOf', { from: '41', to: '80', total: '1,203' })).toBe('第 41–80 行，共 1,203 行');
-    setLang('en');
+    speakFrom(() => 'en');
     expect(tr('linesOf', { from: '41', to: '80', total: '1,203' })).toBe('lines 41–80 of 1,203');
   });
 

@@ -9,8 +9,8 @@ import {
   type Probe,
 } from '../fs';
 import type { FsBackend } from '../fs/types';
-import { SESSION_DB, SESSION_STORE, SessionStore } from '../model';
-import { keptStore } from './lab/kept';
+import { keptStore } from './lab-db';
+import { SESSION_DB, SESSION_STORE, SessionStore } from './session-store';
 
 /** The code of the banner that says this page keeps nothing. */
 export const STORAGE_UNAVAILABLE = 'STORAGE_UNAVAILABLE';

@@ -1,15 +1,15 @@
 // The providers end to end over `fetch`: the fake model answers through a fetch stub (the same handler the
 // browser tests reach over HTTP), or a stub fails the way a browser's fetch fails.
 import { describe, expect, it } from 'vitest';
-import { fakeFetch } from '../../../../scripts/fake-model.mjs';
+import { fakeFetch } from '../../../scripts/fake-model.mjs';
 import {
   createProvider,
   endpointOf,
   retryAfter,
   type Fetch,
   type ModelRequest,
-} from '../../../../src/model/providers';
-import type { ModelSettings } from '../../../../src/model';
+} from '../../../src/providers';
+import type { ModelSettings } from '../../../src/model';
 import { KEY } from './fixtures';
 
 const ORIGIN = 'https://teacher.example';

@@ -1,4 +1,4 @@
-import { modelInfo, type ModelSettings } from '../model-settings';
+import { modelInfo, type ModelSettings } from '../model/model-settings';
 import { ANTHROPIC_PATH, AnthropicReader, anthropicBody, anthropicHeaders } from './anthropic';
 import type { Where } from './failures';
 import { OPENAI_PATH, OpenAiReader, openaiBody, openaiHeaders } from './openai';

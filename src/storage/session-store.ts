@@ -1,10 +1,10 @@
 import { promisifyRequest, type UseStore } from 'idb-keyval';
 import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
-import { ModelInfo, modelInfo } from './model-settings';
-import { ScriptProgress } from './progress';
-import { ScenarioId } from './scenario';
-import { SCENARIO_LIMITS } from './scenario-schema';
+import { ModelInfo, modelInfo } from '../model/model-settings';
+import { ScriptProgress } from '../model/progress';
+import { ScenarioId } from '../model/scenario';
+import { SCENARIO_LIMITS } from '../model/scenario-schema';
 
 /** What the list of past sessions shows of a session, kept apart from its (possibly long) log. */
 export const SessionHead = z.strictObject({

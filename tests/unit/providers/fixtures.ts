@@ -1,5 +1,5 @@
-import type { Where } from '../../../../src/model/providers';
-import type { ModelRequest } from '../../../../src/model/providers';
+import type { Where } from '../../../src/providers';
+import type { ModelRequest } from '../../../src/providers';
 
 /** A key that is easy to find wherever it must not be. */
 export const KEY = 'sk-planted-KEY-4f9c2a77e1';

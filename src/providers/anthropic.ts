@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parseJson, type Json, type Result } from '../../harness';
-import type { ModelSettings } from '../model-settings';
+import { parseJson, type Json, type Result } from '../harness';
+import type { ModelSettings } from '../model/model-settings';
 import { badResponse, type Where } from './failures';
 import { eventJson, orderedCalls, replyOf, reportedError, type CallPiece } from './reply';
 import type { SseEvent } from './sse';

@@ -3,7 +3,8 @@ import 'fake-indexeddb/auto';
 import { createStore, type UseStore } from 'idb-keyval';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import { Autosave, SessionStore, scenarioById, type SaveStatus } from '../../../src/model';
+import { scenarioById } from '../../../src/model';
+import { Autosave, SessionStore, type SaveStatus } from '../../../src/storage';
 import { Playground } from '../../../src/run';
 
 afterEach(() => {

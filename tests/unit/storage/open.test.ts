@@ -9,7 +9,7 @@ import { deletesFreely, heldFactory } from '../../fixtures/held-idb';
 const load = async (factory: IDBFactory) => {
   vi.resetModules();
   vi.stubGlobal('indexedDB', factory);
-  return import('../../../src/ui/storage');
+  return import('../../../src/storage/open');
 };
 
 afterEach(() => vi.unstubAllGlobals());

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readSse, SseError, SseParser, type SseEvent } from '../../../../src/model/providers';
+import { readSse, SseError, SseParser, type SseEvent } from '../../../src/providers';
 
 const all = (text: string, splits: number[] = []): SseEvent[] => {
   const parser = new SseParser();

@@ -1,6 +1,6 @@
-import { parseJson } from '../../harness';
-import type { ProviderName } from '../model-settings';
-import type { Text } from '../scenario';
+import { parseJson } from '../harness';
+import type { ProviderName } from '../model/model-settings';
+import type { Text } from '../model/scenario';
 import { presetFor, withOrigin } from './presets';
 import type { ModelFailure } from './types';
 

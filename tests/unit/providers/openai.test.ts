@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OpenAiReader, openaiBody, openaiHeaders, type ModelReply } from '../../../../src/model/providers';
+import { OpenAiReader, openaiBody, openaiHeaders, type ModelReply } from '../../../src/providers';
 import { KEY, chunks, request, where } from './fixtures';
 
 const settings = {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AnthropicReader, anthropicBody, anthropicHeaders } from '../../../../src/model/providers';
+import { AnthropicReader, anthropicBody, anthropicHeaders } from '../../../src/providers';
 import { KEY, request, where } from './fixtures';
 
 const settings = {

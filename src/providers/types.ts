@@ -1,6 +1,6 @@
-import type { Result } from '../../harness';
-import type { Text } from '../scenario';
-import type { ModelInfo } from '../model-settings';
+import type { Result } from '../harness';
+import type { Text } from '../model/scenario';
+import type { ModelInfo } from '../model/model-settings';
 
 /** One tool as the model is told of it: exactly what `Registry.schemas()` gives (the tools panel). */
 export interface ToolSchema {

@@ -2,7 +2,8 @@ import 'fake-indexeddb/auto';
 import { createStore, entries, set, type UseStore } from 'idb-keyval';
 import { describe, expect, it } from 'vitest';
 import { MemoryBackend } from '../../../src/fs/memory';
-import { SessionStore, scenarioById, type SessionRecord } from '../../../src/model';
+import { scenarioById } from '../../../src/model';
+import { SessionStore, type SessionRecord } from '../../../src/storage';
 import { Playground } from '../../../src/run';
 
 let dbs = 0;

@@ -1,4 +1,4 @@
-import { parseJson, type Json, type Result } from '../../harness';
+import { parseJson, type Json, type Result } from '../harness';
 import {
   badResponse,
   brokenFailure,

@@ -1,5 +1,5 @@
-import type { ProviderName } from '../model-settings';
-import type { Text } from '../scenario';
+import type { ProviderName } from '../model/model-settings';
+import type { Text } from '../model/scenario';
 
 /**
  * A common place to find a model: its protocol and base URL, a model name to start from, whether it needs

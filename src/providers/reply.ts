@@ -1,4 +1,4 @@
-import { parseJson, type Json, type Result } from '../../harness';
+import { parseJson, type Json, type Result } from '../harness';
 import { badResponse, statusFailure, type Where } from './failures';
 import type { ModelCall, ModelFailure, ModelReply, Usage } from './types';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { Json, Result } from '../../harness';
-import type { ModelSettings } from '../model-settings';
+import type { Json, Result } from '../harness';
+import type { ModelSettings } from '../model/model-settings';
 import { badResponse, type Where } from './failures';
 import { eventJson, orderedCalls, replyOf, reportedError, type CallPiece } from './reply';
 import type { SseEvent } from './sse';

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** The ids scenarios may use: lowercase words joined by dashes. */
+export const ScenarioId = z.string().regex(/^[a-z][a-z0-9-]*$/);
+
+/**
+ * The extra tool sets a scenario can ask for, beyond the file tools. What each holds is the composition
+ * root's table (`src/run/tool-sets.ts`), which the compiler holds to exactly these names.
+ */
+export const toolSetNames = ['teaching', 'broken', 'sql', 'strengths'] as const;
+export type ToolSet = (typeof toolSetNames)[number];
+
+/**
+ * The built-in plugins a scenario can switch on by id (its `plugins`, and its `use` steps). What each
+ * is, is the composition root's table (`src/run/plugins.ts`), which the compiler holds to exactly these.
+ * A scenario names plugins; it never carries plugin code.
+ */
+export const builtInPluginIds = ['redact-phones-content', 'redact-phones-value'] as const;
+export type BuiltInPluginId = (typeof builtInPluginIds)[number];
