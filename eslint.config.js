@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import { cardKindNames, noToolNames, toolNames } from './scripts/lint/no-tool-names.mjs';
 
 /**
  * The layers of src/ and the layers each may import (DESIGN §7; the README's folder layout). Everything
@@ -88,6 +89,14 @@ export default tseslint.config(
       ...(name === 'harness' ? { 'no-restricted-globals': ['error', ...domGlobals] } : {}),
     },
   })),
+  {
+    // The interface knows card kinds, never tool names (DESIGN §1): see scripts/lint/no-tool-names.mjs.
+    files: ['src/ui/**'],
+    plugins: { playground: { rules: { 'no-tool-names': noToolNames } } },
+    rules: {
+      'playground/no-tool-names': ['error', { tools: toolNames(), cardKinds: cardKindNames() }],
+    },
+  },
   {
     // A file past 400 lines holds more than one idea: split it by what its parts do.
     files: ['src/**/*.ts'],

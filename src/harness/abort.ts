@@ -6,12 +6,19 @@
 export type Raced<T> =
   { done: true; value: T; reason?: never } | { done: false; reason: unknown; value?: never };
 
+/** A signal that never aborts: the default when a caller gives none. */
+export const neverAborted: AbortSignal = new AbortController().signal;
+
+const finished = <T>(value: T): Raced<T> => ({ done: true, value });
+
 /**
  * Waits for `work`, or for `signal` to abort, whichever comes first. An abort settles at once, even when
  * `work` never does; whatever `work` does afterwards is ignored (its rejection too). A rejection of `work`
  * before any abort rejects. The abort listener is removed as soon as either has happened.
  */
 export function untilAborted<T>(work: PromiseLike<T>, signal: AbortSignal): Promise<Raced<T>> {
+  // Nothing can stop the work: no listener to add and remove (every call passes here twice).
+  if (signal === neverAborted) return Promise.resolve(work).then(finished);
   if (signal.aborted) {
     // Work already started may still fail later: nobody waits for it, so its failure must not surface.
     Promise.resolve(work).catch(() => {});
@@ -32,9 +39,6 @@ export function untilAborted<T>(work: PromiseLike<T>, signal: AbortSignal): Prom
     );
   });
 }
-
-/** A signal that never aborts: the default when a caller gives none. */
-export const neverAborted: AbortSignal = new AbortController().signal;
 
 /**
  * A signal that aborts when `signal` does or when `ms` milliseconds have passed, and the time limit's own

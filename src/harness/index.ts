@@ -1,5 +1,6 @@
 export * from './abort';
 export * from './call-hooks';
+export * from './call-input';
 export * from './cards';
 export * from './content';
 export * from './errors';

@@ -55,8 +55,8 @@ export type JsonChecked = Result<Json, JsonProblem>;
  * Refuses what `JSON.stringify` would change or drop: Dates, functions, NaN, `undefined` in an array,
  * cycles, class instances, getters that throw. Never throws.
  */
-export function checkJson(value: unknown, limits: Partial<JsonLimits> = {}): JsonChecked {
-  return walk(value, { ...JSON_LIMITS, ...limits }, false);
+export function checkJson(value: unknown, limits?: Partial<JsonLimits>): JsonChecked {
+  return walk(value, limits ? { ...JSON_LIMITS, ...limits } : JSON_LIMITS, false);
 }
 
 /**
@@ -134,8 +134,8 @@ export function toJson(input: unknown): JsonCheck {
 }
 
 /** `toJson` with the problem apart (its code, what is wrong and where), to word it for whoever must act. */
-export function copyJson(input: unknown, limits: Partial<JsonLimits> = {}): JsonChecked {
-  return walk(input, { ...JSON_LIMITS, ...limits }, true);
+export function copyJson(input: unknown, limits?: Partial<JsonLimits>): JsonChecked {
+  return walk(input, limits ? { ...JSON_LIMITS, ...limits } : JSON_LIMITS, true);
 }
 
 const problem = (code: JsonProblemCode, message: string, at: string): JsonChecked => ({
@@ -153,11 +153,17 @@ class Frame {
     readonly length: number,
     readonly out: Json[] | { [key: string]: Json } | null,
     readonly parent: Frame | null,
-    /** How the parent names this value: `.key` or `[i]`. */
-    readonly step: string,
+    /** How the parent names this value: its key or index (spelled `.key` or `[i]` only for a refusal). */
+    readonly step: Step,
     readonly depth: number,
   ) {}
 }
+
+/** Where a value sits in its parent: a key, an index, or nothing for the root. */
+type Step = string | number | null;
+
+const spell = (step: Step): string =>
+  step === null ? '' : typeof step === 'number' ? `[${step}]` : `.${step}`;
 
 /** A refusal found mid-walk; where it is (the path) is spelled out only then. */
 class Refusal {
@@ -165,28 +171,27 @@ class Refusal {
     readonly code: JsonProblemCode,
     readonly message: string,
     readonly parent: Frame | null,
-    readonly step: string,
+    readonly step: Step,
   ) {}
 
   path(): string {
-    const steps = [this.step];
-    for (let frame = this.parent; frame; frame = frame.parent) steps.push(frame.step);
+    const steps = [spell(this.step)];
+    for (let frame = this.parent; frame; frame = frame.parent) steps.push(spell(frame.step));
     return '$' + steps.reverse().join('');
   }
 }
 
 /** The walk shared by `checkJson` (`copy` false: the input comes back as it is) and `toJson`. */
 function walk(input: unknown, limits: JsonLimits, copy: boolean): JsonChecked {
-  const state = { nodes: 0, open: new Set<object>(), limits, copy };
+  const state: WalkState = { nodes: 0, limits, copy };
   try {
-    const root = visit(state, input, null, '');
+    const root = visit(state, input, null, null);
     if (!(root instanceof Frame)) return { ok: true, value: root };
     const stack: Frame[] = [root];
     while (stack.length > 0) {
       const top = stack[stack.length - 1]!;
       if (top.next >= top.length) {
         stack.pop();
-        state.open.delete(top.source);
         continue;
       }
       const child = member(state, top);
@@ -201,7 +206,6 @@ function walk(input: unknown, limits: JsonLimits, copy: boolean): JsonChecked {
 
 interface WalkState {
   nodes: number;
-  open: Set<object>;
   limits: JsonLimits;
   copy: boolean;
 }
@@ -209,41 +213,35 @@ interface WalkState {
 /** Visits the next member of `frame`: checks it, puts it in the copy, and gives a container's frame. */
 function member(state: WalkState, frame: Frame): Json | Frame | undefined {
   const i = frame.next++;
-  let step: string;
-  let item: unknown;
   if (frame.keys === null) {
-    step = `[${i}]`;
-    item = (frame.source as unknown[])[i];
+    const item = (frame.source as unknown[])[i];
     // A hole reads as undefined, and JSON would turn it into null: refuse both.
-    if (item === undefined) throw new Refusal('JSON_NOT_JSON', 'undefined is not JSON', frame, step);
-  } else {
-    const key = frame.keys[i]!;
-    step = `.${key}`;
-    if (key.length > state.limits.maxStringLength) {
-      throw new Refusal('JSON_STRING_TOO_LONG', tooLong(key, state.limits), frame, step);
-    }
-    try {
-      item = (frame.source as Record<string, unknown>)[key];
-    } catch {
-      throw new Refusal('JSON_NOT_JSON', 'its getter threw', frame, step);
-    }
-    // JSON.stringify drops a member whose value is undefined; so does the check.
-    if (item === undefined) return undefined;
+    if (item === undefined) throw new Refusal('JSON_NOT_JSON', 'undefined is not JSON', frame, i);
+    const child = visit(state, item, frame, i);
+    if (state.copy) (frame.out as Json[]).push(child instanceof Frame ? (child.out as Json) : child);
+    return child;
   }
-  const child = visit(state, item, frame, step);
-  if (state.copy) {
-    const value = child instanceof Frame ? (child.out as Json) : child;
-    if (frame.keys === null) (frame.out as Json[]).push(value);
-    // Defined, not assigned: assigning a `__proto__` key (JSON.parse makes it an own key) would set the
-    // copy's prototype instead.
-    else
-      Object.defineProperty(frame.out, frame.keys[i]!, {
-        value,
-        enumerable: true,
-        writable: true,
-        configurable: true,
-      });
+  const key = frame.keys[i]!;
+  if (key.length > state.limits.maxStringLength) {
+    throw new Refusal('JSON_STRING_TOO_LONG', tooLong(key, state.limits), frame, key);
   }
+  let item: unknown;
+  try {
+    item = (frame.source as Record<string, unknown>)[key];
+  } catch {
+    throw new Refusal('JSON_NOT_JSON', 'its getter threw', frame, key);
+  }
+  // JSON.stringify drops a member whose value is undefined; so does the check.
+  if (item === undefined) return undefined;
+  const child = visit(state, item, frame, key);
+  if (!state.copy) return child;
+  const value = child instanceof Frame ? (child.out as Json) : child;
+  const out = frame.out as { [key: string]: Json };
+  // Defined, not assigned, for `__proto__` (JSON.parse makes it an own key): assigning it would set the
+  // copy's prototype instead. Every other key is a plain own property either way.
+  if (key === '__proto__') {
+    Object.defineProperty(out, key, { value, enumerable: true, writable: true, configurable: true });
+  } else out[key] = value;
   return child;
 }
 
@@ -251,7 +249,7 @@ const tooLong = (text: string, limits: JsonLimits) =>
   `a string of ${text.length} characters is over the limit of ${limits.maxStringLength}`;
 
 /** Checks one value: a scalar comes back as JSON, a container as the frame that will walk it. */
-function visit(state: WalkState, value: unknown, parent: Frame | null, step: string): Json | Frame {
+function visit(state: WalkState, value: unknown, parent: Frame | null, step: Step): Json | Frame {
   const { limits } = state;
   if (++state.nodes > limits.maxNodes) {
     throw new Refusal('JSON_TOO_MANY_NODES', `more than ${limits.maxNodes} values`, parent, step);
@@ -277,28 +275,30 @@ function visit(state: WalkState, value: unknown, parent: Frame | null, step: str
   }
 }
 
-function enter(state: WalkState, value: object, parent: Frame | null, step: string): Frame {
+/** Whether `value` is one of the containers being walked around this point: the walk has met a cycle. */
+function isOpen(value: object, parent: Frame | null): boolean {
+  // The open containers are exactly the frame's ancestors, at most `maxDepth` of them.
+  for (let frame = parent; frame; frame = frame.parent) if (frame.source === value) return true;
+  return false;
+}
+
+function enter(state: WalkState, value: object, parent: Frame | null, step: Step): Frame {
   const depth = (parent?.depth ?? 0) + 1;
   const { maxDepth } = state.limits;
   if (depth > maxDepth) {
     throw new Refusal('JSON_TOO_DEEP', `nested deeper than ${maxDepth} levels`, parent, step);
   }
-  if (state.open.has(value)) {
+  if (isOpen(value, parent)) {
     throw new Refusal('JSON_NOT_JSON', 'the value refers to itself (a cycle)', parent, step);
   }
-  let frame: Frame;
   if (Array.isArray(value)) {
-    frame = new Frame(value, null, value.length, state.copy ? [] : null, parent, step, depth);
-  } else {
-    const proto: unknown = Object.getPrototypeOf(value);
-    if (proto !== Object.prototype && proto !== null) {
-      const kind =
-        value instanceof Date ? 'a Date' : `an instance of ${value.constructor?.name ?? 'a class'}`;
-      throw new Refusal('JSON_NOT_JSON', `${kind} is not JSON`, parent, step);
-    }
-    const keys = Object.keys(value);
-    frame = new Frame(value, keys, keys.length, state.copy ? {} : null, parent, step, depth);
+    return new Frame(value, null, value.length, state.copy ? [] : null, parent, step, depth);
   }
-  state.open.add(value);
-  return frame;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) {
+    const kind = value instanceof Date ? 'a Date' : `an instance of ${value.constructor?.name ?? 'a class'}`;
+    throw new Refusal('JSON_NOT_JSON', `${kind} is not JSON`, parent, step);
+  }
+  const keys = Object.keys(value);
+  return new Frame(value, keys, keys.length, state.copy ? {} : null, parent, step, depth);
 }

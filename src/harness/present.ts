@@ -1,3 +1,4 @@
+import type { ParsedArgs } from './call-input';
 import { Card } from './cards';
 import { modelText } from './content';
 import { codeOf, describeThrown } from './errors';
@@ -9,8 +10,11 @@ export interface Presented {
   fallback?: string;
 }
 
-/** Parses `args` with the tool's input schema; the raw args when the tool is unknown or they fail. */
-export function parsedArgs(tool: Tool | undefined, args: unknown): { ok: boolean; args: unknown } {
+/**
+ * Parses `args` with the tool's input schema; the raw args when the tool is unknown or they fail. For
+ * arguments read back from a log: a live call's were parsed by the registry (`CallOutcome.parsed`).
+ */
+export function parsedArgs(tool: Tool | undefined, args: unknown): ParsedArgs {
   if (!tool) return { ok: false, args };
   const parsed = tool.input.safeParse(args);
   return parsed.success ? { ok: true, args: parsed.data } : { ok: false, args };
@@ -36,10 +40,17 @@ function checked(make: () => unknown): Presented | { error: string } {
   }
 }
 
-/** The card shown when a call is made: the tool's own, or a generic card with the arguments. */
-export function presentCall(tool: Tool | undefined, name: string, args: unknown): Presented {
+/**
+ * The card shown when a call is made: the tool's own, or a generic card with the arguments. `input` is
+ * `args` as the tool's schema parsed them, when that was done already (the registry does it once a call).
+ */
+export function presentCall(
+  tool: Tool | undefined,
+  name: string,
+  args: unknown,
+  input: ParsedArgs = parsedArgs(tool, args),
+): Presented {
   const generic: Card = { card: 'generic', title: name, body: pretty(args) };
-  const input = parsedArgs(tool, args);
   if (!tool?.presentCall || !input.ok) return { card: generic };
   const made = checked(() => tool.presentCall?.(input.args));
   return 'card' in made ? made : { card: generic, fallback: made.error };
@@ -48,16 +59,17 @@ export function presentCall(tool: Tool | undefined, name: string, args: unknown)
 /**
  * The card for a result. Error results, unknown tools and tools without a presenter get a generic card
  * built from the content; a presenter that throws or returns an invalid card does too, with the reason.
+ * `input` as for `presentCall`.
  */
 export function presentResult(
   tool: Tool | undefined,
   name: string,
   args: unknown,
   result: ToolResult,
+  input: ParsedArgs = parsedArgs(tool, args),
 ): Presented {
   const title = result.error ? `${name} · ${result.error.code}` : name;
   const generic: Card = { card: 'generic', title, body: modelText(result.content) };
-  const input = parsedArgs(tool, args);
   if (result.error || !tool?.presentResult || !input.ok) return { card: generic };
   const made = checked(() => tool.presentResult?.(input.args, result));
   return 'card' in made ? made : { card: generic, fallback: made.error };

@@ -1,3 +1,4 @@
+import type { ParsedArgs } from './call-input';
 import { presentCall, presentResult } from './present';
 import type { Tool, ToolResult } from './tool';
 
@@ -43,6 +44,8 @@ function inWorld<T>(shift: number, seed: number, fn: () => T): T {
 }
 
 function outputs(tool: Tool, args: unknown, value: unknown, result: ToolResult): Record<string, string> {
+  // The arguments were parsed once, by the registry: the card projections get them as they are.
+  const input: ParsedArgs = { ok: true, args };
   const attempt = (fn: () => unknown): string => {
     try {
       return JSON.stringify(fn()) ?? 'undefined';
@@ -53,15 +56,16 @@ function outputs(tool: Tool, args: unknown, value: unknown, result: ToolResult):
   return {
     render: attempt(() => tool.render(args, value)),
     presentationMeta: attempt(() => tool.presentationMeta?.(args, value)),
-    presentCall: attempt(() => presentCall(tool, tool.name, args).card),
-    presentResult: attempt(() => presentResult(tool, tool.name, args, result).card),
+    presentCall: attempt(() => presentCall(tool, tool.name, args, input).card),
+    presentResult: attempt(() => presentResult(tool, tool.name, args, result, input).card),
   };
 }
 
 /**
  * Runs a tool's projections twice, under clocks a year and a bit apart and two different random
  * sources, and names each projection whose output differed: it reads a hidden input, so replay would
- * not reproduce it. An empty list means no difference was seen.
+ * not reproduce it. An empty list means no difference was seen. `args` are the call's as the registry
+ * parsed and normalized them (`CallOutcome.args`), never parsed again here.
  */
 export function impureProjections(tool: Tool, args: unknown, value: unknown, result: ToolResult): string[] {
   const first = inWorld(0, 1, () => outputs(tool, args, value, result));

@@ -8,26 +8,14 @@ import {
   type PostExecuteInput,
   type PreExecuteInput,
 } from './call-hooks';
-import { CHANGES_STAY, errorResult, fromThrown, notJsonResult } from './call-results';
+import { prepareCall, type CallRequest, type ParsedArgs, type PreparedCall } from './call-input';
+import { CHANGES_STAY, errorResult, fromThrown } from './call-results';
 import { Content } from './content';
 import { ToolError, codeOf, describeThrown } from './errors';
 import type { NewEvent } from './events';
 import { type Decided, type Hooks, slot, vote } from './hooks';
-import { toJson, type JsonProblem } from './json';
-import { normalizedArgs } from './tool-paths';
+import { toJson } from './json';
 import type { Tool, ToolContext, ToolResult } from './tool';
-
-/** One call to run. */
-export interface CallRequest {
-  callId: string;
-  tool: string;
-  args: unknown;
-  /**
-   * Set when the arguments the model sent were not JSON: where and why (see `copyJson`). The call then
-   * ends with `INVALID_ARGS` saying so, whatever `args` holds.
-   */
-  notJson?: JsonProblem;
-}
 
 /** What one call produced. `value` is the canonical value, present only when the call succeeded. */
 export interface CallOutcome {
@@ -39,6 +27,10 @@ export interface CallOutcome {
    */
   decisions: { hook: string; plugin: string; decision: unknown }[];
   approvals: { plugin: string; prompt: string; approved: boolean }[];
+  /** The arguments as the registry parsed them, once: what the cards get (see `PreparedCall`). */
+  parsed: ParsedArgs;
+  /** The parsed arguments with path fields normalized, when the call got that far: what the projections got. */
+  args?: unknown;
 }
 
 /** Options of `Registry.call`. */
@@ -71,12 +63,15 @@ function stopped(work: CallOutcome, tool: string, progress: Progress): CallOutco
         'call it again if you still need it',
       );
   // Copies: the abandoned run may still add to `work`, and nobody must see that.
-  return { result, decisions: [...work.decisions], approvals: [...work.approvals] };
+  const { parsed, args } = work;
+  return { result, decisions: [...work.decisions], approvals: [...work.approvals], parsed, args };
 }
 
 function issues(error: z.ZodError): string {
   return error.issues.map((i) => `- ${i.path.length ? i.path.join('.') : '(root)'}: ${i.message}`).join('\n');
 }
+
+const isPrepared = (call: CallRequest | PreparedCall): call is PreparedCall => 'parsed' in call;
 
 /** Freezes an object and everything it holds, so listeners cannot change it in place. */
 function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
@@ -159,18 +154,35 @@ export class Registry {
   }
 
   /**
-   * Runs one call end to end. Never throws: every failure becomes an error result with a code. A call
-   * stopped by `spec.signal` resolves at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH`), keeping the
-   * decisions made so far; a tool that goes on anyway is heard no more.
+   * Looks up a call's tool and parses its arguments, once: `call` takes what this returns, and the
+   * session makes the call's cards from the same parse. Pure: nothing runs, no plugin is asked.
    */
-  async call(request: CallRequest, spec: CallSpec): Promise<CallOutcome> {
-    const work: CallOutcome = { result: { content: [] }, decisions: [], approvals: [] };
+  prepare(request: CallRequest): PreparedCall {
+    return prepareCall(
+      request,
+      (name) => this.tools.get(name),
+      () => [...this.tools.keys()].join(', '),
+    );
+  }
+
+  /**
+   * Runs one call end to end: a request, or the call `prepare` made of it (then parsed no more). Never
+   * throws: every failure becomes an error result with a code. A call stopped by `spec.signal` resolves
+   * at once with `ABORTED` (or `ABORTED_BEFORE_DISPATCH`), keeping the decisions made so far; a tool that
+   * goes on anyway is heard no more. The outcome hands on the parsed arguments (`parsed`, `args`).
+   */
+  async call(call: CallRequest | PreparedCall, spec: CallSpec): Promise<CallOutcome> {
+    // A call prepared while the tool of its name was another (since unregistered) is prepared again.
+    const prepared =
+      isPrepared(call) && call.tool === this.tools.get(call.request.tool) ? call : this.prepare(unwrap(call));
+    const { request, parsed, args } = prepared;
+    const work: CallOutcome = { result: { content: [] }, decisions: [], approvals: [], parsed, args };
     const progress: Progress = { dispatched: false, events: [] };
     const stop = spec.signal ?? neverAborted;
     // Stopped before it was made: no plugin is asked, nothing runs.
     if (stop.aborted) return stopped(work, request.tool, progress);
     try {
-      const raced = await untilAborted(this.run(request, spec, work, progress), stop);
+      const raced = await untilAborted(this.run(prepared, spec, work, progress), stop);
       if (!raced.done) return stopped(work, request.tool, progress);
     } catch (thrown) {
       work.result = fromThrown(thrown, 'TOOL_FAILED');
@@ -181,43 +193,13 @@ export class Registry {
   }
 
   private async run(
-    request: CallRequest,
+    { request, tool, args, refused: invalid }: PreparedCall,
     spec: CallSpec,
     outcome: CallOutcome,
     progress: Progress,
   ): Promise<void> {
-    const tool = this.tools.get(request.tool);
-    if (!tool) {
-      const known =
-        this.list()
-          .map((t) => t.name)
-          .join(', ') || 'none';
-      outcome.result = errorResult(
-        'UNKNOWN_TOOL',
-        `there is no tool "${request.tool}"`,
-        `use one of: ${known}`,
-      );
-      return;
-    }
-    if (request.notJson) {
-      outcome.result = notJsonResult(tool.name, request.notJson);
-      return;
-    }
-    const parsed = tool.input.safeParse(request.args);
-    if (!parsed.success) {
-      outcome.result = errorResult(
-        'INVALID_ARGS',
-        `the arguments of ${tool.name} are invalid:\n${issues(parsed.error)}`,
-        'fix the arguments to match the tool schema and call again',
-      );
-      return;
-    }
-    // Paths are normalized before any plugin sees them: the hooks judge the path the tool will use.
-    let args: unknown;
-    try {
-      args = normalizedArgs(tool, parsed.data);
-    } catch (thrown) {
-      outcome.result = fromThrown(thrown, 'INVALID_ARGS');
+    if (invalid || !tool) {
+      outcome.result = invalid ?? errorResult('UNKNOWN_TOOL', `there is no tool "${request.tool}"`);
       return;
     }
     const base = { session: spec.session, callId: request.callId, tool: tool.name, args };
@@ -378,4 +360,8 @@ export class Registry {
     if (final.result.error) delete outcome.value;
     else outcome.value = final.value;
   }
+}
+
+function unwrap(call: CallRequest | PreparedCall): CallRequest {
+  return isPrepared(call) ? call.request : call;
 }

@@ -1,5 +1,6 @@
 import type { Content } from './content';
 import { modelText } from './content';
+import type { ParsedArgs } from './call-input';
 import type { ExternalDiff, HarnessEvent } from './events';
 import type { Json } from './json';
 import { type Presented, presentCall, presentResult } from './present';
@@ -68,17 +69,18 @@ export interface CallEntry {
 /** Finds the tool a logged call named; unknown names get generic cards. */
 export type ToolLookup = (name: string) => Tool | undefined;
 
-/** The view of one result, made the same way live and on replay. */
+/** The view of one result, made the same way live and on replay; `input` as for `presentResult`. */
 export function viewResult(
   tool: Tool | undefined,
   name: string,
   args: unknown,
   result: ToolResult,
+  input?: ParsedArgs,
 ): ResultView {
   const view: ResultView = {
     content: result.content,
     modelText: modelText(result.content),
-    card: presentResult(tool, name, args, result),
+    card: presentResult(tool, name, args, result, input),
   };
   if (result.error) view.error = result.error;
   if (result.meta !== undefined) view.meta = result.meta;

@@ -16,7 +16,6 @@ import {
   viewResult,
 } from './replay';
 import { type Presented, presentCall } from './present';
-import { normalizedArgs } from './tool-paths';
 
 /** Fired for every event appended to any session's log. The way plugins (and the UI) follow a session. */
 export const logged = Notice.define<HarnessEvent>('log');
@@ -183,15 +182,16 @@ export class Session {
     const checked = copyJson(args);
     const loggedArgs = checked.ok ? checked.value : `${checked.error.at}: ${checked.error.message}`;
     const callEvent = this.emit({ type: 'tool/call', callId, tool, args: loggedArgs });
-    const def = registry.get(tool);
+    const notJson = options.unparsed ?? (checked.ok ? undefined : checked.error);
+    // Parsed once, here: the registry runs this very parse, and the cards and the purity check use it.
+    const prepared = registry.prepare({ callId, tool, args: loggedArgs, ...(notJson ? { notJson } : {}) });
+    const { tool: def, parsed } = prepared;
     // The entry takes its place when the call is made, as on replay, and gets its result when it ends.
     // Its cards are made the first time someone reads them: a run nobody watches never pays for them.
     const base = { kind: 'call', seq: callEvent.seq, callId, tool, args: loggedArgs } as const;
-    const card = once(() => presentCall(def, tool, loggedArgs));
+    const card = once(() => presentCall(def, tool, loggedArgs, parsed));
     this.append(callEntry(base, card, []));
-    const notJson = options.unparsed ?? (checked.ok ? undefined : checked.error);
-    const request = { callId, tool, args: loggedArgs, ...(notJson ? { notJson } : {}) };
-    const outcome = await registry.call(request, {
+    const outcome = await registry.call(prepared, {
       session: this.spec.id,
       hooks,
       emit: (e) => this.emit(e),
@@ -210,18 +210,18 @@ export class Session {
     // A card that fell back may be the tool's own now that it ran (a sandboxed tool makes its cards then).
     const settledCard = once(() => {
       const first = card();
-      return first.fallback ? presentCall(def, tool, loggedArgs) : first;
+      return first.fallback ? presentCall(def, tool, loggedArgs, parsed) : first;
     });
     const entry = callEntry(
       base,
       settledCard,
       decisions,
-      once(() => viewResult(def, tool, loggedArgs, result)),
+      once(() => viewResult(def, tool, loggedArgs, result, parsed)),
     );
     this.settle(entry);
     const impure =
       this.spec.checkPurity && def && !result.error
-        ? impureProjections(def, normalizedArgs(def, def.input.parse(loggedArgs)), outcome.value, result)
+        ? impureProjections(def, outcome.args, outcome.value, result)
         : [];
     return { entry, value: outcome.value, impure, outcome };
   }

@@ -66,11 +66,22 @@ export type StringFields<I> = {
 /** Which top-level input fields of a tool hold paths, each with the rule that normalizes it. */
 export type PathFields<I> = { readonly [K in StringFields<I>]?: PathRule };
 
+/**
+ * What a tool does, in words for a person (the Tools panel), by language. A language left out shows the
+ * model's own `description` as it is: English usually needs no words of its own.
+ */
+export interface ToolWords {
+  readonly en?: string;
+  readonly zh: string;
+}
+
 /** Everything a tool is made of. `I` is the parsed input, `O` the canonical value. */
 export interface ToolSpec<I, O> {
   name: string;
   /** What the model is told about the tool, including the rules it will meet. */
   description: string;
+  /** Optional: the tool's words for people; the interface shows them and knows no tool by name. */
+  words?: ToolWords;
   input: z.ZodType<I>;
   /**
    * Optional: the input fields that are paths. The registry normalizes each (by its rule) right after the
@@ -112,6 +123,9 @@ export const Tool = {
       throw new RangeError(`Invalid tool name "${spec.name}": use lowercase letters, digits and _`);
     }
     if (!spec.description.trim()) throw new RangeError(`Tool "${spec.name}" needs a description`);
+    for (const [lang, words] of Object.entries(spec.words ?? {})) {
+      if (!words.trim()) throw new RangeError(`Tool "${spec.name}" has empty words for "${lang}"`);
+    }
     if (spec.timeoutMs !== undefined) checkTimeLimit(spec.timeoutMs, `tool "${spec.name}"`);
     return spec;
   },

@@ -17,6 +17,7 @@ export function brokenTools() {
   return [
     Tool.define({
       name: 'broken_render',
+      words: { zh: '故意出错的工具：把结果整理成文字时会抛出异常。' },
       description: 'A tool whose render throws.',
       input: Input,
       output: Value,
@@ -27,6 +28,7 @@ export function brokenTools() {
     }),
     Tool.define({
       name: 'broken_schema',
+      words: { zh: '故意出错的工具：返回的值不符合它自己声明的格式。' },
       description: 'A tool whose value does not match its own output schema.',
       input: Input,
       output: Value,
@@ -35,6 +37,7 @@ export function brokenTools() {
     }),
     Tool.define({
       name: 'broken_meta',
+      words: { zh: '故意出错的工具：附带的元数据不是 JSON。' },
       description: 'A tool whose presentationMeta returns a Date, which is not JSON.',
       input: Input,
       output: Value,
@@ -44,6 +47,7 @@ export function brokenTools() {
     }),
     Tool.define({
       name: 'broken_presenter',
+      words: { zh: '故意出错的工具：生成卡片时抛出异常，界面会改用通用卡片。' },
       description: 'A tool whose presentResult throws; the interface falls back to a generic card.',
       input: Input,
       output: Value,
@@ -55,6 +59,7 @@ export function brokenTools() {
     }),
     Tool.define({
       name: 'impure_clock',
+      words: { zh: '故意不纯的工具：生成文字时读了时钟，今天看着正常，明年重放就会不同。' },
       description:
         'A tool whose render reads the clock: it looks stable today, and a replay next year would differ.',
       input: Input,
@@ -64,6 +69,7 @@ export function brokenTools() {
     }),
     Tool.define({
       name: 'never_returns',
+      words: { zh: '永远不返回、也不理会停止请求的工具：由人停止它，或者到时限后由框架结束这次调用。' },
       description:
         'A tool that never returns and ignores every request to stop: the harness ends its call when the ' +
         `person stops it (ABORTED), or after ${NEVER_RETURNS_LIMIT_MS / 1000} seconds (TOOL_TIMEOUT).`,

@@ -24,6 +24,7 @@ export interface EditSpec {
 export function editTool(fs: FsBackend, spec: EditSpec = {}) {
   return defineFsTool({
     name: 'edit',
+    words: { zh: '替换文件里的一段原文：原文必须恰好出现一次；文件必须读过，而且读过之后没有被别人改过。' },
     description:
       'Replace text in a file. old_string must match the file exactly once (FS_AMBIGUOUS_EDIT for several: ' +
       'add surrounding lines or set replace_all; FS_EDIT_NOT_FOUND for none). No fuzzy matching. You must ' +

@@ -38,6 +38,7 @@ export async function pathMatcher(pattern: string): Promise<(path: string) => bo
 export function globTool(fs: FsBackend, cap = 100) {
   return defineFsTool({
     name: 'glob',
+    words: { zh: '按通配模式查找文件路径（** 可以跨目录）。' },
     description: `Find files whose paths match a glob pattern (** crosses directories). At most ${cap} paths are returned; the result says how many were left out.`,
     input: GlobInput,
     output: SearchValue,

@@ -28,6 +28,7 @@ function regex(pattern: string, ignoreCase: boolean): RegExp {
 export function grepTool(fs: FsBackend, cap = 50) {
   return defineFsTool({
     name: 'grep',
+    words: { zh: '用正则表达式搜索文件内容，返回匹配的行，并说明一共匹配了多少处。' },
     description: `Search file contents with a regular expression. Returns matching lines as path:line: text, at most ${cap}; the result always says how many matches there were in all and how many were left out.`,
     input: GrepInput,
     output: SearchValue,

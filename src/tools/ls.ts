@@ -17,6 +17,7 @@ const LsInput = z.strictObject({
 export function lsTool(fs: FsBackend, cap = 200) {
   return defineFsTool({
     name: 'ls',
+    words: { zh: '列出一个目录下直接包含的文件和目录。' },
     description: `List the files and directories directly inside a directory (default /). At most ${cap} entries are returned; the result says how many were left out. A path that is a file is FS_NOT_DIRECTORY; one with nothing under it is FS_NOT_FOUND.`,
     input: LsInput,
     paths: { path: dirPath },

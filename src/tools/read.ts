@@ -39,6 +39,9 @@ export function readTool(fs: FsBackend, caps: Partial<WindowCaps> = WINDOW_CAPS)
   const cap = windowCaps(caps);
   return defineFsTool({
     name: 'read',
+    words: {
+      zh: '读取文件：返回带行号的若干行，并说明文件一共有几行。修改已有文件之前，必须先在这次会话里读过它。',
+    },
     description:
       'Read a file. Returns numbered lines from `offset` (default 1), at most `limit` lines (default 200), ' +
       `and says how many lines the file has. One call returns at most ${count(cap.lines)} lines and ` +

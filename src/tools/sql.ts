@@ -49,6 +49,7 @@ function table(v: SqlValue): string {
 export function sqlQueryTool(engine: () => Promise<SqlEngine>, cap = 50) {
   return Tool.define({
     name: 'sql_query',
+    words: { zh: '对 customers 表（id、name、city、phone）运行只读的 SQL 查询。' },
     description:
       `Run a read-only SQL query over the customers table (id, name, city, phone). At most ${cap} rows are ` +
       'returned; the result always says how many rows there were in all.',

@@ -161,6 +161,9 @@ export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = 
   const cap = windowCaps(caps);
   return defineFsTool({
     name: 'str_replace_editor',
+    words: {
+      zh: '查看、新建和修改文件的多合一工具（view、create、str_replace、insert），守着同样的读后再改规则。',
+    },
     description:
       'View, create and change files. Commands: view (optionally view_range [first, last]; one view shows ' +
       `at most ${count(cap.lines)} lines and ${bytesLabel(cap.bytes)} of text, and says which view_range ` +

@@ -43,6 +43,7 @@ async function runCommand(fs: FsBackend, command: string): Promise<Omit<ShellVal
 export function shellTool(fs: FsBackend) {
   return defineFsTool({
     name: 'shell',
+    words: { zh: '一个很小的模拟命令行。注意：用 cat 看过文件不算“读过”，修改前仍要用 read。' },
     description:
       'Run a command in a small pretend shell. Knows echo, pwd, cat FILE, wc -l FILE, ls and false. ' +
       'Reading a file with cat does not count as reading it for edits: use read for that.',
@@ -82,6 +83,7 @@ const WebValue = z.strictObject({ url: z.string(), title: z.string(), text: z.st
 export function webFetchTool() {
   return Tool.define({
     name: 'web_fetch',
+    words: { zh: '获取网页的标题和正文。这个演练场是离线的，只认识几个内置的网页。' },
     description: `Fetch a web page and return its title and text. This playground is offline; known pages: ${Object.keys(offlinePages).join(', ')}.`,
     input: z.strictObject({ url: z.string().url().describe('The address of the page to fetch') }),
     output: WebValue,
@@ -112,6 +114,7 @@ const WordsValue = z.strictObject({ path: z.string(), words: z.number().int(), l
 export function countWordsTool(fs: FsBackend) {
   return defineFsTool({
     name: 'count_words',
+    words: { zh: '统计文件的字数和行数。' },
     description: 'Count the words and lines of a file.',
     input: z.strictObject({ path: z.string().min(1).describe('Absolute path of the file to count') }),
     paths: { path: filePath },

@@ -133,7 +133,7 @@ export async function readWindow(
     ...(cap ? { cap } : {}),
     ...(fitted.cut ? { cutLines: fitted.cut } : {}),
   };
-  const value: ReadValue = { ...shownWindow, bytes: utf8Bytes(windowText(shownWindow, reader)) };
+  const value: ReadValue = { ...shownWindow, bytes: windowBytes(shownWindow, reader, fitted.bytes) };
   observed(ctx, file.path, {
     version: file.version,
     via: 'read',
@@ -146,7 +146,11 @@ export async function readWindow(
  * The lines that fit in `budget` bytes once numbered: each cut to `MAX_LINE` characters; the first cut
  * further when even it alone does not fit, so that a window always shows a line and reading goes on.
  */
-function fit(lines: readonly string[], offset: number, budget: number): { lines: string[]; cut: number } {
+function fit(
+  lines: readonly string[],
+  offset: number,
+  budget: number,
+): { lines: string[]; cut: number; bytes: number } {
   const out: string[] = [];
   let used = 0;
   let cut = 0;
@@ -164,7 +168,8 @@ function fit(lines: readonly string[], offset: number, budget: number): { lines:
     out.push(shown);
     used += size;
   }
-  return { lines: out, cut };
+  // `used` is the size of the numbered lines exactly as `numbered` writes them, line breaks included.
+  return { lines: out, cut, bytes: used };
 }
 
 /** A line cut with a marker to at most `max` UTF-8 bytes, marker included, never inside a character. */
@@ -227,16 +232,48 @@ function chromeBytes(
 ): number {
   // Every number at its widest (the file's line count), and the longer of the two caps' notes.
   const widest = Math.max(head.totalLines, head.offset, 1);
+  // The path and the version appear once each, in the header: the rest depends on the numbers alone.
+  return utf8Bytes(head.path) + utf8Bytes(head.version) + numbersBytes(widest, caps, reader);
+}
+
+// What chromeBytes computes besides the path and the version, for the last few files read: a read asks
+// the same of a file whatever version it is at.
+const numbersMemo = new Map<string, number>();
+
+function numbersBytes(widest: number, caps: WindowCaps, reader: Reader): number {
+  const key = `${widest} ${caps.lines} ${caps.bytes} ${reader}`;
+  const known = numbersMemo.get(key);
+  if (known !== undefined) return known;
   const worst = (cap: NonNullable<ReadValue['cap']>) =>
     chrome(
-      { ...head, offset: widest, lines: ['', ''], totalLines: widest * 2, truncated: true, cap },
+      {
+        path: '',
+        version: '',
+        offset: widest,
+        lines: ['', ''],
+        totalLines: widest * 2,
+        truncated: true,
+        cap,
+      },
       reader,
     );
   const sizes = [
     worst({ kind: 'lines', limit: caps.lines }),
     worst({ kind: 'bytes', limit: caps.bytes }),
   ].map(({ header, notes }) => utf8Bytes(header) + notes.reduce((n, note) => n + 1 + utf8Bytes(note), 1));
+  if (numbersMemo.size >= 64) numbersMemo.clear();
+  numbersMemo.set(key, Math.max(...sizes));
   return Math.max(...sizes);
+}
+
+/**
+ * The UTF-8 size of `windowText(v, reader)` without writing it, given the size of its numbered lines
+ * (`fit` counts them as it goes).
+ */
+function windowBytes(v: Omit<ReadValue, 'bytes'>, reader: Reader, linesBytes: number): number {
+  const { header, notes } = chrome(v, reader);
+  const lines = v.lines.length ? 1 + linesBytes : 0;
+  return notes.reduce((n, note) => n + 1 + utf8Bytes(note), utf8Bytes(header) + lines);
 }
 
 function windowText(v: Omit<ReadValue, 'bytes'>, reader: Reader): string {

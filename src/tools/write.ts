@@ -13,6 +13,7 @@ const WriteInput = z.strictObject({
 export function writeTool(fs: FsBackend) {
   return defineFsTool({
     name: 'write',
+    words: { zh: '新建文件，或整体替换文件内容。覆盖已有文件之前必须读过它，而且读过之后没有被改过。' },
     description:
       'Create a file, or replace the whole content of one. Creating a new file needs no read. To overwrite ' +
       'an existing file you must have read it in this session (else FS_NOT_OBSERVED), and it must not have ' +

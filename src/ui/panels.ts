@@ -1,8 +1,7 @@
-import { EVENT_TYPES, type HarnessEvent, type Registry } from '../harness';
+import { EVENT_TYPES, type HarnessEvent, type Registry, type ToolWords } from '../harness';
 import type { Ledger, LedgerEntry } from '../plugins/fs-observation-policy';
 import { fill, h } from './dom';
 import { lang, tr } from './i18n';
-import { toolForPeople } from './tool-words';
 import type { FileSource } from './workspace';
 
 /**
@@ -253,7 +252,7 @@ export class ToolsPanel implements Panel {
             'details',
             { class: 'tool-schema', 'data-tool-schema': s.name },
             h('summary', {}, h('code', {}, s.name)),
-            ...describeTool(s.name, s.description),
+            ...describeTool(s.description, registry.get(s.name)?.words),
             h('pre', { tabindex: 0 }, JSON.stringify(s.inputSchema, null, 2)),
           ),
         ),
@@ -261,9 +260,12 @@ export class ToolsPanel implements Panel {
   }
 }
 
-/** A tool's description: the model's words, and a person's in their language when those differ. */
-function describeTool(name: string, description: string): HTMLElement[] {
-  const words = toolForPeople(name, lang());
+/**
+ * A tool's description: the model's words, and the tool's own words for a person in their language when
+ * it has them (a language it has none for shows the model's words as they are).
+ */
+function describeTool(description: string, forPeople: ToolWords | undefined): HTMLElement[] {
+  const words = forPeople?.[lang()];
   if (!words) return [h('p', {}, description)];
   return [
     h('p', {}, words),

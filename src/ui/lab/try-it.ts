@@ -9,6 +9,7 @@ import {
   type Scenario,
   type ScenarioError,
 } from '../../model';
+import { hookTourCalls, TOUR_FILE } from '../../run/hook-tour';
 import { toolInput, type GuestHook, type ToolInfo } from '../../sandbox';
 import type { Slot, Status } from './slot';
 import { lt } from './strings';
@@ -22,10 +23,6 @@ export interface TrySubject {
 
 /** The id of every Try it scenario. */
 export const TRY_IT_ID = 'lab-try-it';
-
-const FILE = '/try-it.md';
-const NEW_FILE = '/try-it-new.md';
-const CONTENT = '# Try it\n\nA file for the plugin to see.\nStatus: draft\n';
 
 type Schema = { [key: string]: Json };
 
@@ -87,9 +84,7 @@ export function tryItScenario(subject: TrySubject): Result<Scenario, ScenarioErr
   if (subject.hooks.length) {
     steps.push(
       say('A read, a write and an edit, for its hooks to see.', '读、写、编辑各一次，让它的钩子看到。'),
-      { call: 'read', args: { path: FILE } },
-      { call: 'write', args: { path: NEW_FILE, content: 'Written while trying the plugin.\n' } },
-      { call: 'edit', args: { path: FILE, old_string: 'Status: draft', new_string: 'Status: tried' } },
+      ...hookTourCalls(),
     );
   }
   steps.push(say('That was all of it.', '就这些。'));
@@ -106,8 +101,8 @@ export function tryItScenario(subject: TrySubject): Result<Scenario, ScenarioErr
         en: 'What the plugin does to the calls it meets.',
         zh: '插件对它遇到的调用做了什么。',
       },
-      files: { [FILE]: CONTENT },
-      focus: FILE,
+      files: { [TOUR_FILE.path]: TOUR_FILE.content },
+      focus: TOUR_FILE.path,
       steps,
     },
     { tools },

@@ -45,6 +45,24 @@ describe('toJson', () => {
     expect(toJson({ a: shared, b: shared })).toEqual({ ok: true, value: { a: { n: 1 }, b: { n: 1 } } });
   });
 
+  it('copies a __proto__ key as an own key, leaving the copy a plain object', () => {
+    const checked = toJson(JSON.parse('{"__proto__": {"polluted": true}, "constructor": 1}'));
+    const value = checked.value as Record<string, unknown>;
+    expect(Object.getPrototypeOf(value)).toBe(Object.prototype);
+    expect(Object.keys(value)).toEqual(['__proto__', 'constructor']);
+    expect(Object.getOwnPropertyDescriptor(value, '__proto__')?.value).toEqual({ polluted: true });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+
+  it('names the path of a cycle through an array', () => {
+    const list: unknown[] = [1];
+    list.push({ again: list });
+    expect(toJson({ list })).toEqual({
+      ok: false,
+      error: '$.list[1].again: the value refers to itself (a cycle)',
+    });
+  });
+
   it('returns a fresh copy', () => {
     const input = { list: [{ n: 1 }] };
     const checked = toJson(input);

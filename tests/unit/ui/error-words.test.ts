@@ -4,7 +4,6 @@ import type { ToolResult } from '../../../src/harness';
 import { scenarios } from '../../../src/model';
 import { Playground } from '../../../src/run';
 import { codesWithWords, errorForPeople, fallbackForPeople } from '../../../src/ui/error-words';
-import { toolForPeople } from '../../../src/ui/tool-words';
 import { nodeSqlEngine } from '../model/sql-engine';
 
 /** Every error a built-in scenario's run meets, as the card gets it. */
@@ -67,18 +66,6 @@ describe('error words for people', () => {
     const shown = errorForPeople({ code: 'FS_SECRET', message: 'No secrets here.' }, 'zh');
     expect(shown.message).toBe('这次调用以错误 FS_SECRET 结束。');
     expect(shown.verbatim).toEqual({ message: 'No secrets here.' });
-  });
-});
-
-describe('tool words for people', () => {
-  it('give every tool of every built-in scenario Chinese words, and none in English', async () => {
-    for (const scenario of scenarios) {
-      const pg = await Playground.open({ fs: new MemoryBackend(), sqlEngine: nodeSqlEngine }, scenario);
-      for (const { name } of pg.run.registry.schemas()) {
-        expect(toolForPeople(name, 'zh'), `${scenario.id}: ${name}`).toMatch(/[\u4e00-\u9fff]/);
-        expect(toolForPeople(name, 'en')).toBeNull();
-      }
-    }
   });
 });
 
