@@ -11,8 +11,13 @@ export const GuestFunction = z.enum(guestFunctions);
 
 /** The limits the engine enforces on each load and call. */
 export const Limits = z.strictObject({
-  /** Wall-clock time for one load or call, enforced by the engine's interrupt handler. */
+  /**
+   * The guest's run time for one load or call, enforced by the engine's interrupt handler: time the
+   * worker's thread waited for a core does not count (run-clock.ts).
+   */
   deadlineMs: z.number().int().positive(),
+  /** The wall-clock time one load or call may take however busy the machine; 4 × `deadlineMs` if absent. */
+  wallMs: z.number().int().positive().optional(),
   memoryBytes: z.number().int().positive(),
   stackBytes: z.number().int().positive(),
   /** The seed of the guest's `Math.random`. */
