@@ -1,5 +1,6 @@
 import { TOOL_NAME } from '../harness/tool';
 import { Fail } from './guest-error';
+import { checkToolPaths } from './tool-paths';
 import type { ToolInfo } from './protocol';
 import { type GuestFunction, type GuestHook, guestHooks } from './wire';
 
@@ -58,5 +59,9 @@ function checkTool(raw: unknown): ToolInfo {
     throw invalid(`tool "${tool.name}" must have the functions execute(args) and render(args, value)`);
   }
   const inputSchema = schema as ToolInfo['inputSchema'];
-  return { name: tool.name, description: tool.description, inputSchema, functions };
+  const info: ToolInfo = { name: tool.name, description: tool.description, inputSchema, functions };
+  if (tool.paths === undefined) return info;
+  const paths = checkToolPaths(tool.paths, inputSchema);
+  if (!paths.ok) throw new Fail({ code: 'PLUGIN_TOOL_SCHEMA', reason: 'invalid', message: paths.error });
+  return { ...info, paths: paths.value };
 }

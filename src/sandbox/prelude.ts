@@ -179,6 +179,7 @@ export const PRELUDE = String.raw`(function prelude(seed, now, polling, tick) {
         inputSchema: parse(toJson(tool.inputSchema === undefined ? {} : tool.inputSchema)),
         functions: fns,
       };
+      if (tool.paths !== undefined) exports.tool.paths = parse(toJson(tool.paths));
     }
     return stringify(exports);
   }

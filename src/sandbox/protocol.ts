@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JsonValue } from '../harness/json';
 import type { Result } from '../harness/result';
 import { TOOL_NAME } from '../harness/tool';
+import { ToolPaths } from './tool-paths';
 import { PROTOCOL_VERSION, fits, guestFunctions, utf8Bytes } from './wire';
 
 export { MAX_REPLY_BYTES, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from './wire';
@@ -73,6 +74,8 @@ export const ToolInfo = z.strictObject({
   description: z.string().min(1).max(4096),
   inputSchema: z.record(z.string(), JsonValue),
   functions: z.array(GuestFunction),
+  /** The input fields that are paths, each `'file'` or `'directory'` (tool-paths.ts). */
+  paths: ToolPaths.optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfo>;
 

@@ -5,6 +5,7 @@ import { checkResult } from './decisions';
 import type { OpenLink } from './link';
 import { probeLoops, type Probed } from './loops';
 import type { Limits, SandboxError, ToolInfo } from './protocol';
+import { checkToolPaths } from './tool-paths';
 import { checkToolSchema } from './tool-schema';
 import type { GuestFunction, GuestHook } from './wire';
 
@@ -211,6 +212,14 @@ export class Sandbox {
           error: { code: schema.error.code, reason: 'invalid', message },
           logs: reply.logs,
         };
+      }
+    }
+    if (reply.tool?.paths) {
+      // The worker checked them too; the host does not trust it.
+      const paths = checkToolPaths(reply.tool.paths, reply.tool.inputSchema);
+      if (!paths.ok) {
+        const error: SandboxError = { code: 'PLUGIN_TOOL_SCHEMA', reason: 'invalid', message: paths.error };
+        return { ok: false, error, logs: reply.logs };
       }
     }
     const hooks = reply.hooks.filter((fn): fn is GuestHook => !fn.startsWith('tool.'));
