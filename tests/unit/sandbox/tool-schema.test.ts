@@ -153,7 +153,8 @@ describe('a plugin tool with a bad schema', () => {
   });
 
   it('a schema made by code, too big to send (385 KB), is refused in words with PLUGIN_TOOL_SCHEMA', async () => {
-    const sandbox = await Sandbox.create({ link: fakeWorkers().open, graceMs: 50 });
+    // Making 385 KB of schema takes a while on a loaded machine: the size, not the deadline, is tested.
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open, deadlineMs: 5000, graceMs: 50 });
     const loaded = await sandbox.load(
       plugin(`export const tool = { name: 'big', description: 'A big schema.',
         inputSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 },
