@@ -36,6 +36,9 @@ const MEMORY_CHECK_MS = 4;
 
 /** How long past its deadline a guest may run while a loop probe comes to poll: a few probe periods (run time). */
 const PROBE_GRACE_MS = 6 * PROBE_POLL_MS;
+
+/** How long past its wall limit a starved guest may wait for a probe, in wall-clock ms: the host's timer is near. */
+const WALL_GRACE_MS = 100;
 const undescribable: Described = { name: '', message: 'threw a value that cannot be described', stack: '' };
 
 /**
@@ -136,10 +139,11 @@ export class Engine {
   // Called by QuickJS every 10,000 operations, and whenever a loop probe asks (see loops.ts).
   private shouldInterrupt(runtime: QuickJSRuntime, limits: Limits): boolean {
     const t = this.clock.look();
-    const over = this.clock.overBy(t);
+    const past = this.clock.ranPastLimit(t);
     // Past the deadline, the stop waits for a loop probe (where the frame's position is the loop's) for
     // a moment; code with no loop to probe is stopped that moment later.
-    if (over > 0 && (this.probing || over > PROBE_GRACE_MS)) {
+    const late = past > PROBE_GRACE_MS || this.clock.wallOverBy(t) > WALL_GRACE_MS;
+    if (past >= 0 && (this.probing || late)) {
       // A heap measured less often as it grows can pass its limit unmeasured until the deadline: the
       // limit it is over is then the one to name.
       const usedBytes = this.watching ? memoryUsed(runtime) : 0;

@@ -31,6 +31,8 @@ export class RunClock {
   private deadlineMs = Infinity;
   private nextPoll = PROBE_POLL_MS;
   private every = 1;
+  /** The run time at which the clock first found itself past a limit, or null. */
+  private overAt: number | null = null;
 
   constructor(readonly now: () => number = () => performance.now()) {}
 
@@ -43,6 +45,7 @@ export class RunClock {
     this.deadlineMs = deadlineMs;
     this.nextPoll = PROBE_POLL_MS;
     this.every = 1;
+    this.overAt = null;
   }
 
   /** Ends counting: until the next `start`, nothing is past any limit. */
@@ -68,6 +71,24 @@ export class RunClock {
   /** How far past its deadline the guest has run, in run time, or past its wall limit, in wall time. */
   overBy(t: number): number {
     return Math.max(this.ran - this.deadlineMs, t - this.wallEnd);
+  }
+
+  /** How far past its wall limit the load or call is, in wall-clock ms (negative within it). */
+  wallOverBy(t: number): number {
+    return t - this.wallEnd;
+  }
+
+  /**
+   * How much run time has passed since the guest was first found past its deadline or its wall limit:
+   * `-1` while it is within both. Run time, so that a guest starved past its wall limit still reaches a
+   * loop probe before it is stopped elsewhere.
+   */
+  ranPastLimit(t: number): number {
+    if (this.overAt === null) {
+      if (this.overBy(t) <= 0) return -1;
+      this.overAt = this.ran;
+    }
+    return this.ran - this.overAt;
   }
 
   /**

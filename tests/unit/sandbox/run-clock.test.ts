@@ -58,6 +58,17 @@ describe('RunClock', () => {
     expect(clock.overBy(t)).toBe(10);
   });
 
+  it('counts the run time past a limit from when it was first met, by run time or wall time', () => {
+    const { clock, time } = mk(100, 50);
+    time.t += 0.5;
+    expect(clock.ranPastLimit(clock.look())).toBe(-1);
+    time.t += 60;
+    expect(clock.ranPastLimit(clock.look())).toBe(0);
+    // Waiting is not running: the grace for a probe is counted in run time.
+    time.t += 500;
+    expect(clock.ranPastLimit(clock.look())).toBe(GAP_CAP_MS);
+  });
+
   it('after stop, nothing is past any limit', () => {
     const { clock, time } = mk(1, 1);
     clock.stop();
