@@ -261,7 +261,11 @@ export function slotAnswer<D>(hook: SlotHook<unknown, D>, raw: unknown): Result<
     const schema: z.ZodType<D | Pass> = passing ? PassSchema : hook.spec.decision;
     const parsed = schema.safeParse(raw, { reportInput: true });
     if (parsed.success) return { ok: true, value: parsed.data };
-    return { ok: false, error: explainIssues(parsed.error, schema) };
+    const explained = explainIssues(parsed.error, schema);
+    // A wrong or missing verdict may be a pass misspelt ('skip', 'Pass'): name the pass value as well.
+    const atVerdict = parsed.error.issues.some((i) => i.path.length === 0 || i.path[0] === 'verdict');
+    const hint = !passing && atVerdict ? `; or return ${PASS_TEXT} to hand the slot on` : '';
+    return { ok: false, error: explained + hint };
   } catch (thrown) {
     // zod reads the decision's properties, and a getter there may throw: still the plugin's fault.
     return { ok: false, error: describeThrown(thrown) };

@@ -13,6 +13,7 @@ export * from './purity';
 export * from './registry';
 export * from './replay';
 export * from './result';
+export * from './said';
 export * from './session';
 export * from './tool';
 export * from './tool-paths';

@@ -2,13 +2,19 @@ import type { ParsedArgs } from './call-input';
 import { Card } from './cards';
 import { modelText } from './content';
 import { codeOf, describeThrown } from './errors';
+import { zhOfThrown } from './said';
 import type { Tool, ToolResult } from './tool';
 
 /** A card, and why the generic fallback was used instead of the tool's own when it was. */
 export interface Presented {
   card: Card;
+  /** Why the generic card was used, in English: the harness's words, then what the tool said. */
   fallback?: string;
+  /** What the tool said in that reason, in Chinese, when it threw a `SaidError` (words in both languages). */
+  fallbackZh?: string;
 }
+
+type Failed = { error: string; zh?: string };
 
 /**
  * Parses `args` with the tool's input schema; the raw args when the tool is unknown or they fail. For
@@ -28,7 +34,7 @@ function pretty(args: unknown): string {
   }
 }
 
-function checked(make: () => unknown): Presented | { error: string } {
+function checked(make: () => unknown): Presented | Failed {
   try {
     const parsed = Card.safeParse(make());
     if (parsed.success) return { card: parsed.data };
@@ -36,8 +42,16 @@ function checked(make: () => unknown): Presented | { error: string } {
   } catch (thrown) {
     // A presenter that hands on a card someone else checked and refused (a sandboxed tool's) says so.
     const refused = codeOf(thrown, 'RENDER_FAILED') === 'PLUGIN_DECISION_INVALID';
-    return { error: `${refused ? 'invalid card' : 'presenter threw'}: ${describeThrown(thrown)}` };
+    const error = `${refused ? 'invalid card' : 'presenter threw'}: ${describeThrown(thrown)}`;
+    const zh = zhOfThrown(thrown);
+    return zh === undefined ? { error } : { error, zh };
   }
+}
+
+function fellBack(card: Card, failed: Failed): Presented {
+  return failed.zh === undefined
+    ? { card, fallback: failed.error }
+    : { card, fallback: failed.error, fallbackZh: failed.zh };
 }
 
 /**
@@ -53,7 +67,7 @@ export function presentCall(
   const generic: Card = { card: 'generic', title: name, body: pretty(args) };
   if (!tool?.presentCall || !input.ok) return { card: generic };
   const made = checked(() => tool.presentCall?.(input.args));
-  return 'card' in made ? made : { card: generic, fallback: made.error };
+  return 'card' in made ? made : fellBack(generic, made);
 }
 
 /**
@@ -72,5 +86,5 @@ export function presentResult(
   const generic: Card = { card: 'generic', title, body: modelText(result.content) };
   if (result.error || !tool?.presentResult || !input.ok) return { card: generic };
   const made = checked(() => tool.presentResult?.(input.args, result));
-  return 'card' in made ? made : { card: generic, fallback: made.error };
+  return 'card' in made ? made : fellBack(generic, made);
 }

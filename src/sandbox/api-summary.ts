@@ -52,6 +52,7 @@ export function pluginApiSummary(source: string): string {
     `export const name = 'my-plugin';`,
     ...hooks,
     `// A tool of your own: export const tool: ToolSpec = { name, description, inputSchema, execute, render };`,
+    `// Its path arguments, declared with paths: { path: 'file' }, reach every hook and execute normalized.`,
     ...needed(all, roots).map((d) => d.text),
   ].join('\n\n');
 }

@@ -9,6 +9,7 @@ import { type Described, Fail, type Stop, guestError, readDescribed } from './gu
 import { inspectExports, type Inspected } from './inspect';
 import { PLUGIN_FILE, PRELUDE, PRELUDE_FILE, PROBE_POLL_MS } from './prelude';
 import type { Limits, ReplyBody, SandboxError } from './protocol';
+import { RunClock, wallLimitOf } from './run-clock';
 import { MAX_REPLY_BYTES, type GuestFunction, fits, utf8Bytes } from './wire';
 
 type Failed = Extract<ReplyBody, { kind: 'failed' }>;
@@ -33,8 +34,11 @@ const now = () => performance.now();
  */
 const MEMORY_CHECK_MS = 4;
 
-/** How long past its deadline a guest may run while a loop probe comes to poll: a few probe periods. */
+/** How long past its deadline a guest may run while a loop probe comes to poll: a few probe periods (run time). */
 const PROBE_GRACE_MS = 6 * PROBE_POLL_MS;
+
+/** How long past its wall limit a starved guest may wait for a probe, in wall-clock ms: the host's timer is near. */
+const WALL_GRACE_MS = 100;
 const undescribable: Described = { name: '', message: 'threw a value that cannot be described', stack: '' };
 
 /**
@@ -43,7 +47,6 @@ const undescribable: Described = { name: '', message: 'threw a value that cannot
  */
 export class Engine {
   private guest: Guest | null = null;
-  private deadline = Infinity;
   private stopped: Stop | null = null;
   /** Whether the guest's memory is measured against its limit (while guest code runs, not our helpers). */
   private watching = false;
@@ -51,7 +54,14 @@ export class Engine {
   /** Whether a loop probe is polling the interrupt handler now (see the prelude). */
   private probing = false;
 
-  constructor(private readonly quickjs: QuickJSWASMModule) {}
+  /**
+   * `clock` counts each load's and call's run time against its deadline (run-clock.ts); tests may pass
+   * one on a clock of their own.
+   */
+  constructor(
+    private readonly quickjs: QuickJSWASMModule,
+    private readonly clock = new RunClock(),
+  ) {}
 
   /** Evaluates `source` as a module in a fresh runtime, replacing the loaded plugin and its state. */
   load(source: string, limits: Limits): ReplyBody {
@@ -80,7 +90,7 @@ export class Engine {
       release(owned, vm, runtime);
       return { kind: 'failed', error: coded(thrown), durationMs: now() - started, logs };
     } finally {
-      this.deadline = Infinity;
+      this.clock.stop();
     }
   }
 
@@ -106,7 +116,7 @@ export class Engine {
       const logs = error.reason === 'memory' ? [] : this.logs(guest.vm, guest.helpers, guest.limits);
       return { kind: 'failed', error, durationMs: now() - started, logs };
     } finally {
-      this.deadline = Infinity;
+      this.clock.stop();
     }
   }
 
@@ -119,19 +129,21 @@ export class Engine {
 
   /** Starts the clock of one load or call; `watch` measures memory too (guest code, not our helpers). */
   private arm(limits: Limits, watch = true): void {
-    this.deadline = now() + limits.deadlineMs;
+    this.clock.start(limits.deadlineMs, limits.wallMs ?? wallLimitOf(limits.deadlineMs));
     this.stopped = null;
     this.probing = false;
     this.watching = watch;
-    this.nextMeasure = now() + MEMORY_CHECK_MS;
+    this.nextMeasure = this.clock.now() + MEMORY_CHECK_MS;
   }
 
   // Called by QuickJS every 10,000 operations, and whenever a loop probe asks (see loops.ts).
   private shouldInterrupt(runtime: QuickJSRuntime, limits: Limits): boolean {
-    const t = now();
+    const t = this.clock.look();
+    const past = this.clock.ranPastLimit(t);
     // Past the deadline, the stop waits for a loop probe (where the frame's position is the loop's) for
     // a moment; code with no loop to probe is stopped that moment later.
-    if (t > this.deadline && (this.probing || t > this.deadline + PROBE_GRACE_MS)) {
+    const late = past > PROBE_GRACE_MS || this.clock.wallOverBy(t) > WALL_GRACE_MS;
+    if (past >= 0 && (this.probing || late)) {
       // A heap measured less often as it grows can pass its limit unmeasured until the deadline: the
       // limit it is over is then the one to name.
       const usedBytes = this.watching ? memoryUsed(runtime) : 0;
@@ -140,7 +152,8 @@ export class Engine {
     }
     if (!this.watching || t < this.nextMeasure) return false;
     const usedBytes = memoryUsed(runtime);
-    const after = now();
+    // Measuring is the host's work, not the guest's: it does not count as run time.
+    const after = this.clock.skip();
     this.nextMeasure = after + Math.max(MEMORY_CHECK_MS, (after - t) * 8);
     if (usedBytes <= limits.memoryBytes) return false;
     this.stopped = { limit: 'memory', usedBytes };
@@ -158,8 +171,9 @@ export class Engine {
     const polling = vm.newFunction('polling', (on) => {
       this.probing = vm.dump(on) === true;
     });
-    const made = vm.callFunction(factory, vm.undefined, seed, clock, polling);
-    for (const handle of [factory, seed, clock, polling]) handle.dispose();
+    const tick = vm.newFunction('tick', () => vm.newNumber(this.clock.probe()));
+    const made = vm.callFunction(factory, vm.undefined, seed, clock, polling, tick);
+    for (const handle of [factory, seed, clock, polling, tick]) handle.dispose();
     const helpers = this.unwrap(vm, made, limits);
     const pick = (key: string) => {
       const handle = vm.getProp(helpers, key);

@@ -1,5 +1,7 @@
 import { TOOL_NAME } from '../harness/tool';
 import { Fail } from './guest-error';
+import { checkToolPaths } from './tool-paths';
+import { checkToolSchema } from './tool-schema';
 import type { ToolInfo } from './protocol';
 import { type GuestFunction, type GuestHook, guestHooks } from './wire';
 
@@ -58,5 +60,15 @@ function checkTool(raw: unknown): ToolInfo {
     throw invalid(`tool "${tool.name}" must have the functions execute(args) and render(args, value)`);
   }
   const inputSchema = schema as ToolInfo['inputSchema'];
-  return { name: tool.name, description: tool.description, inputSchema, functions };
+  // Checked here too, so that a schema too big to send back is refused in words, not as an oversized reply.
+  const checked = checkToolSchema(inputSchema);
+  if (!checked.ok) {
+    const message = `tool "${tool.name}": ${checked.error.message}`;
+    throw new Fail({ code: checked.error.code, reason: 'invalid', message });
+  }
+  const info: ToolInfo = { name: tool.name, description: tool.description, inputSchema, functions };
+  if (tool.paths === undefined) return info;
+  const paths = checkToolPaths(tool.paths, inputSchema);
+  if (!paths.ok) throw new Fail({ code: 'PLUGIN_TOOL_SCHEMA', reason: 'invalid', message: paths.error });
+  return { ...info, paths: paths.value };
 }

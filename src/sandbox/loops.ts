@@ -1,8 +1,8 @@
 // Loop probes: a call put at the start of every loop body of a visitor's module before it runs. QuickJS
 // polls its interrupt handler only every 10,000 operations and records a frame's position only at calls,
 // so without them a loop whose steps are slow (big allocations) outlives its deadline, and a stopped loop
-// without calls is reported at its function's first line. The probe (the prelude's) reads the real clock
-// now and then and, when a limit may have been reached, makes the engine poll at once: the stop is then
+// without calls is reported at its function's first line. The probe (the prelude's) lets the engine look at
+// its clock now and then (run-clock.ts) and, when a limit may have been reached, makes the engine poll at once: the stop is then
 // thrown at the probe, and the loop's frame is positioned at the loop.
 import type { SyntaxNode } from '@lezer/common';
 import { parser } from '@lezer/javascript';

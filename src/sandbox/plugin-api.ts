@@ -76,7 +76,8 @@ export interface ToolResult {
 
 /**
  * What `preExecute` receives: the call about to run. `args` have passed the tool's input schema, and the
- * file tools' paths are normalized (`/app/../x` is `/x`): the tool runs on exactly these paths.
+ * path fields a tool declares (the file tools', a plugin tool's `paths`) are normalized (`/app/../x` is
+ * `/x`): the tool runs on exactly these paths.
  */
 export interface PreExecuteInput {
   session: string;
@@ -291,6 +292,13 @@ export interface ToolSpec<Args = Json, Value = Json> {
   name: string;
   description: string;
   inputSchema?: { [key: string]: Json };
+  /**
+   * Which arguments are paths: each a top-level `type: 'string'` property of `inputSchema`, naming a
+   * `'file'` or a `'directory'`. They are normalized as the file tools' are (absolute; `.`, `..`, repeated
+   * and trailing slashes resolved) before any hook sees the call, and `execute` gets exactly the path the
+   * hooks approved. E.g. `paths: { path: 'file' }`.
+   */
+  paths?: { [field: string]: 'file' | 'directory' };
   execute: (args: Args) => Awaitable<Value>;
   render: (args: Args, value: Value) => Awaitable<Content>;
   presentationMeta?: (args: Args, value: Value) => Awaitable<Json | undefined>;

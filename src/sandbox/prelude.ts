@@ -5,7 +5,7 @@
 
 import { PROBE, guestHooks, guestToolFunctions } from './wire';
 
-/** How often, in ms of the real clock, a loop probe makes the engine poll its interrupt handler. */
+/** How often, in ms of the guest's run time (run-clock.ts), a loop probe makes the engine poll its interrupt handler. */
 export const PROBE_POLL_MS = 4;
 
 /** The file name the prelude runs under, so its stack frames are never mapped to the visitor's lines. */
@@ -15,13 +15,14 @@ export const PRELUDE_FILE = 'sandbox:prelude';
 export const PLUGIN_FILE = 'plugin.js';
 
 /**
- * The prelude's source: an expression of a function `(seed, now) => helpers`. The helpers return JSON
+ * The prelude's source: an expression of a function `(seed, now, polling, tick) => helpers` (the last
+ * two are the engine's, for the loop probe). The helpers return JSON
  * text (or throw inside the guest): `run` calls a guest function and settles with its result as JSON,
  * `inspect` lists a module's exports, `describe` turns anything thrown into `{name, message, stack}`
  * without running its getters,
  * `logs` takes what the console recorded since the last time.
  */
-export const PRELUDE = String.raw`(function prelude(seed, now, polling) {
+export const PRELUDE = String.raw`(function prelude(seed, now, polling, tick) {
   'use strict';
   const RealDate = Date;
   const define = Object.defineProperty;
@@ -38,7 +39,6 @@ export const PRELUDE = String.raw`(function prelude(seed, now, polling) {
   const then = Promise.prototype.then;
   const push = Array.prototype.push;
   const slice = String.prototype.slice;
-  const realNow = Date.now;
 
   const FixedDate = function Date(...args) {
     if (!new.target) return new RealDate(now).toString();
@@ -65,28 +65,23 @@ export const PRELUDE = String.raw`(function prelude(seed, now, polling) {
     configurable: true,
   });
 
-  // The loop probe (see loops.ts): looks at the real clock every so often (more often when a loop's steps
-  // are slow) and, every ${PROBE_POLL_MS} ms, runs 10,001 empty steps, which makes the engine poll its
-  // interrupt handler: a deadline or a memory limit passed then stops the guest here, with the loop's
-  // frame positioned at the loop. It tells the host while it does (\`polling\`), so that a deadline met
-  // by the engine's own poll elsewhere in the loop, where no position is known, waits for it a moment. The guest can neither replace it nor reach its state.
+  // The loop probe (see loops.ts): every so often (\`tick\` says when: about four times a ms of running)
+  // lets the engine look at its clock (run-clock.ts) and, when \`tick\` says so (every ${PROBE_POLL_MS} ms of
+  // running, and past the deadline), runs 10,001 empty steps, which makes the engine poll its interrupt
+  // handler: a deadline or a memory limit passed then stops the guest here, with the loop's frame
+  // positioned at the loop. It tells the host while it does (\`polling\`), so that a deadline met by the
+  // engine's own poll elsewhere in the loop, where no position is known, waits for it a moment. The guest
+  // can neither replace it nor reach its state.
   let left = 1;
-  let every = 1;
-  let seen = 0;
-  let polled = realNow();
   define(globalThis, '${PROBE}', {
     value: function probe() {
       if (--left > 0) return;
-      const t = realNow();
-      if (t === seen) { if (every < 4096) every *= 2; }
-      else if (t - seen > 1 && every > 1) every >>= 1;
-      seen = t;
-      left = every;
-      if (t - polled >= ${PROBE_POLL_MS}) {
+      const next = tick();
+      left = next < 0 ? -next : next;
+      if (next < 0) {
         polling(true);
         for (let i = 0; i < 10001; i++);
         polling(false);
-        polled = realNow();
       }
     },
     writable: false,
@@ -184,6 +179,7 @@ export const PRELUDE = String.raw`(function prelude(seed, now, polling) {
         inputSchema: parse(toJson(tool.inputSchema === undefined ? {} : tool.inputSchema)),
         functions: fns,
       };
+      if (tool.paths !== undefined) exports.tool.paths = parse(toJson(tool.paths));
     }
     return stringify(exports);
   }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { JsonValue } from '../harness/json';
 import type { Result } from '../harness/result';
 import { TOOL_NAME } from '../harness/tool';
+import { ToolPaths } from './tool-paths';
 import { PROTOCOL_VERSION, fits, guestFunctions, utf8Bytes } from './wire';
 
 export { MAX_REPLY_BYTES, MAX_REQUEST_BYTES, PROTOCOL_VERSION } from './wire';
@@ -11,8 +12,13 @@ export const GuestFunction = z.enum(guestFunctions);
 
 /** The limits the engine enforces on each load and call. */
 export const Limits = z.strictObject({
-  /** Wall-clock time for one load or call, enforced by the engine's interrupt handler. */
+  /**
+   * The guest's run time for one load or call, enforced by the engine's interrupt handler: time the
+   * worker's thread waited for a core does not count (run-clock.ts).
+   */
   deadlineMs: z.number().int().positive(),
+  /** The wall-clock time one load or call may take however busy the machine; 4 × `deadlineMs` if absent. */
+  wallMs: z.number().int().positive().optional(),
   memoryBytes: z.number().int().positive(),
   stackBytes: z.number().int().positive(),
   /** The seed of the guest's `Math.random`. */
@@ -68,6 +74,8 @@ export const ToolInfo = z.strictObject({
   description: z.string().min(1).max(4096),
   inputSchema: z.record(z.string(), JsonValue),
   functions: z.array(GuestFunction),
+  /** The input fields that are paths, each `'file'` or `'directory'` (tool-paths.ts). */
+  paths: ToolPaths.optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfo>;
 

@@ -5,12 +5,17 @@ import { checkResult } from './decisions';
 import type { OpenLink } from './link';
 import { probeLoops, type Probed } from './loops';
 import type { Limits, SandboxError, ToolInfo } from './protocol';
+import { checkToolPaths } from './tool-paths';
 import { checkToolSchema } from './tool-schema';
 import type { GuestFunction, GuestHook } from './wire';
 
 /** Options of `Sandbox.create`. Every limit applies to each load and each call on its own. */
 export interface SandboxSpec {
-  /** Wall-clock time for one load or call, enforced inside the engine. Default 250 ms. */
+  /**
+   * The run time of one load or call, enforced inside the engine; time the machine spent elsewhere does
+   * not count. Its wall-clock time is bounded too: three quarters of the way to the host's own timer.
+   * Default 250 ms.
+   */
   deadlineMs?: number;
   /** The engine's memory limit. Default 32 MB. */
   memoryBytes?: number;
@@ -46,6 +51,9 @@ export type CallResult = Result<Json, SandboxError> & {
   logs: string[];
 };
 
+/** How long past the deadline the host waits for an answer unless a sandbox is given another. */
+const DEFAULT_GRACE_MS = 1000;
+
 /** How long past the deadline the host waits for a load at least (see `loadTimeout`). */
 const LOAD_GRACE_MS = 5000;
 
@@ -58,8 +66,11 @@ export const DEFAULT_MEMORY_BYTES = 32 * 1024 * 1024;
 const closed: SandboxError = { code: 'PLUGIN_ERROR', reason: 'crashed', message: 'the sandbox was disposed' };
 
 function limitsOf(spec: SandboxSpec): Limits {
+  const deadlineMs = spec.deadlineMs ?? 250;
   return {
-    deadlineMs: spec.deadlineMs ?? 250,
+    deadlineMs,
+    // The engine stops a starved guest itself, before the host's timer replaces its worker.
+    wallMs: deadlineMs + Math.round(((spec.graceMs ?? DEFAULT_GRACE_MS) * 3) / 4),
     memoryBytes: spec.memoryBytes ?? DEFAULT_MEMORY_BYTES,
     stackBytes: Math.min(spec.stackBytes ?? MAX_STACK_BYTES, MAX_STACK_BYTES),
     seed: spec.seed ?? 1,
@@ -92,7 +103,7 @@ export class Sandbox {
   /** Starts a sandbox: fetches the engine (once per page), starts its frame and worker. */
   static async create(spec: SandboxSpec = {}): Promise<Sandbox> {
     const openLink = spec.link ?? (await import('./frame-link')).frameLink();
-    const sandbox = new Sandbox(limitsOf(spec), spec.graceMs ?? 1000, openLink);
+    const sandbox = new Sandbox(limitsOf(spec), spec.graceMs ?? DEFAULT_GRACE_MS, openLink);
     await sandbox.connect();
     return sandbox;
   }
@@ -201,6 +212,14 @@ export class Sandbox {
           error: { code: schema.error.code, reason: 'invalid', message },
           logs: reply.logs,
         };
+      }
+    }
+    if (reply.tool?.paths) {
+      // The worker checked them too; the host does not trust it.
+      const paths = checkToolPaths(reply.tool.paths, reply.tool.inputSchema);
+      if (!paths.ok) {
+        const error: SandboxError = { code: 'PLUGIN_TOOL_SCHEMA', reason: 'invalid', message: paths.error };
+        return { ok: false, error, logs: reply.logs };
       }
     }
     const hooks = reply.hooks.filter((fn): fn is GuestHook => !fn.startsWith('tool.'));

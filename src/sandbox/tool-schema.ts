@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import { checkJson } from '../harness/json';
 import type { Result } from '../harness/result';
+import { utf8Bytes } from './wire';
 
 /** The bounds of a tool's input schema. */
 export const TOOL_SCHEMA_LIMITS = Object.freeze({
@@ -19,6 +20,8 @@ export const TOOL_SCHEMA_LIMITS = Object.freeze({
   maxRefDepth: 16,
   /** Subschemas once every `$ref` is expanded in place. */
   maxExpanded: 5000,
+  /** The schema's JSON text, in bytes: the model is sent it with every request. */
+  maxBytes: 64 * 1024,
 });
 
 /** A refused tool schema: the code and, in the visitor's terms, what is wrong. */
@@ -104,6 +107,11 @@ export function checkToolSchema(schema: unknown): Result<ToolSchema, ToolSchemaE
   if (!json.ok) return refuse(`is not JSON within the limits (${json.error.at}: ${json.error.message})`);
   if (typeof schema !== 'object' || schema === null || Array.isArray(schema))
     return refuse('is not an object');
+  const bytes = utf8Bytes(JSON.stringify(schema));
+  if (bytes > TOOL_SCHEMA_LIMITS.maxBytes) {
+    const kb = (n: number) => `${Math.ceil(n / 1024)} KB`;
+    return refuse(`is ${kb(bytes)} of JSON, over the limit of ${kb(TOOL_SCHEMA_LIMITS.maxBytes)}`);
+  }
   const root = schema as ToolSchema;
   const stack: { node: unknown; chain: Chain }[] = [
     { node: root, chain: { target: root, depth: 0, parent: null } },

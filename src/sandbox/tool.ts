@@ -1,8 +1,10 @@
 import type { z } from 'zod';
+import { dirPath, filePath } from '../contracts/paths';
 import {
   type Card,
   type Content,
   type Json,
+  type PathRule,
   type Result,
   type Tool,
   type ToolResult,
@@ -10,6 +12,7 @@ import {
 } from '../harness';
 import { JsonValue } from '../harness/json';
 import type { SandboxError, ToolInfo } from './protocol';
+import type { PathKind } from './tool-paths';
 import { toolInput } from './tool-schema';
 import type { CallResult, Sandbox } from './sandbox';
 import type { GuestFunction } from './wire';
@@ -53,6 +56,14 @@ function inputSchema(info: ToolInfo): z.ZodType {
   if (input.ok) return input.value;
   // `Sandbox.load` refuses such a tool, so only a caller that made `info` itself gets here.
   throw new RangeError(`Tool "${info.name}" cannot be contributed: ${input.error.message}`);
+}
+
+const PATH_RULES: Record<PathKind, PathRule> = { file: filePath, directory: dirPath };
+
+/** The harness's rules for the path fields a tool declares: the file tools' own. */
+function pathRules(info: ToolInfo): Record<string, PathRule> | undefined {
+  if (!info.paths) return undefined;
+  return Object.fromEntries(Object.entries(info.paths).map(([field, kind]) => [field, PATH_RULES[kind]]));
 }
 
 /** One answer, or both when they differ: `JSON.stringify` of two `Made` records compares their text. */
@@ -141,10 +152,13 @@ export function sandboxTool(sandbox: Sandbox, info: ToolInfo, spec: SandboxToolS
       result<Card>(await call('tool.presentResult', json, own as unknown as Json)),
     );
   };
+  const paths = pathRules(info);
   return {
     name: info.name,
     description: info.description,
     input: inputSchema(info),
+    // Normalized by the harness before any hook: the guest's execute runs on the path the hooks saw.
+    ...(paths ? { paths } : {}),
     output: JsonValue,
     execute: async (args) => {
       const json = args as Json;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Tool, text } from '../harness';
+import { SaidError, Tool, text } from '../harness';
 
 const Input = z.strictObject({ note: z.string().optional().describe('Any remark; the tool ignores it') });
 const Value = z.strictObject({ count: z.number() });
@@ -54,7 +54,7 @@ export function brokenTools() {
       execute: () => ({ count: 3 }),
       render: (_a, v) => text(`count ${v.count}`),
       presentResult: () => {
-        throw new Error('presenter exploded');
+        throw new SaidError({ en: 'presenter exploded', zh: '生成卡片的函数爆炸了' });
       },
     }),
     Tool.define({

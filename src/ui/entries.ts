@@ -82,7 +82,7 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
       h(
         'p',
         { class: 'fallback' },
-        `⚠ ${tr('fallbackCard', { why: fallbackForPeople(result.card.fallback, lang()) })}`,
+        `⚠ ${tr('fallbackCard', { why: fallbackForPeople(result.card.fallback, lang(), result.card.fallbackZh) })}`,
       ),
     impure.length > 0 &&
       h('p', { class: 'impure', role: 'note' }, `⚠ ${tr('impure', { which: impure.join(', ') })}`),
@@ -186,13 +186,17 @@ const shownCalls = new WeakMap<HTMLElement, string>();
 
 /** The call part: the tool's own call card, or the generic one with the reason its own was not used. */
 function callView(entry: CallEntry): HTMLElement {
-  const { card, fallback } = entry.call;
+  const { card, fallback, fallbackZh } = entry.call;
   const node = h(
     'div',
     { class: 'call', 'data-call-card': card.card },
     h('header', {}, h('span', { class: 'role' }, tr('call')), ' ', h('span', { class: 'tool' }, entry.tool)),
     fallback &&
-      h('p', { class: 'fallback' }, `⚠ ${tr('fallbackCard', { why: fallbackForPeople(fallback, lang()) })}`),
+      h(
+        'p',
+        { class: 'fallback' },
+        `⚠ ${tr('fallbackCard', { why: fallbackForPeople(fallback, lang(), fallbackZh) })}`,
+      ),
     renderCard(card),
   );
   shownCalls.set(node, JSON.stringify(entry.call));

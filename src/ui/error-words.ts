@@ -171,13 +171,14 @@ const FALLBACK_ZH: readonly { english: RegExp; zh: (rest: string) => string }[] 
 
 /**
  * The reason a card fell back to generic, for a person: the harness's words in English; in Chinese its
- * own part translated and what the tool itself said (a thrown message, the schema's complaint) kept.
+ * own part translated, and what the tool itself said (a thrown message, the schema's complaint) in
+ * Chinese when the tool said it in both languages (`saidZh`, a `SaidError`'s), else kept as it was.
  */
-export function fallbackForPeople(reason: string, lang: Lang): string {
+export function fallbackForPeople(reason: string, lang: Lang, saidZh?: string): string {
   if (lang === 'en') return reason;
   for (const { english, zh } of FALLBACK_ZH) {
     const m = english.exec(reason);
-    if (m) return zh(reason.slice(m[0].length));
+    if (m) return zh(saidZh ?? reason.slice(m[0].length));
   }
-  return reason;
+  return saidZh ?? reason;
 }

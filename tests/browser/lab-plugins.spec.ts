@@ -57,6 +57,49 @@ test('a path rule in a visitor’s plugin is not walked around by .. or //, and 
   await expect(callCard).toContainText('/app/./sub/..//in.txt');
 });
 
+// A visitor's own tool declares its path field; the same rule judges it (README "Paths arrive normalized").
+const OWN_TOOL = `export const name = 'only-app-tool';
+export function preExecute({ tool, args }) {
+  if (tool === 'note_at' && !String(args.path).startsWith('/app/')) {
+    return { verdict: 'deny', reason: 'notes stay inside /app' };
+  }
+  return { verdict: 'allow' };
+}
+export const tool = {
+  name: 'note_at',
+  description: 'Says where it would put a note.',
+  inputSchema: { type: 'object', properties: { path: { type: 'string' } }, required: ['path'] },
+  paths: { path: 'file' },
+  execute(args) { return { at: args.path }; },
+  render(args, value) { return [{ type: 'text', text: 'note at ' + value.at }]; },
+};
+`;
+
+test('a visitor’s tool declares its path field: a path rule judges the normalized path, the tool runs on it', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, OWN_TOOL);
+  await apply(page);
+  await expect(page.locator('.lab-status')).toHaveAttribute('data-tone', 'ok');
+
+  for (const raw of ['/app/../escape.txt', '//app/..//escape.txt/.', 'app/../apple']) {
+    const card = await sendCall(page, 'note_at', { path: raw });
+    await expect(card).toHaveAttribute('data-error-code', 'HOOK_DENIED');
+    await card.scrollIntoViewIfNeeded();
+    await expect(card).toContainText('notes stay inside /app');
+  }
+  const ok = await sendCall(page, 'note_at', { path: 'app/./sub/..//n.txt' });
+  await expect(ok).not.toHaveAttribute('data-error-code', /.+/);
+  await ok.scrollIntoViewIfNeeded();
+  // The tool ran on the path the hook approved; the call card keeps what the model wrote.
+  await expect(ok).toContainText('note at /app/n.txt');
+  const callCard = page.locator('[data-entry="call"]').last().locator('.call');
+  await callCard.scrollIntoViewIfNeeded();
+  await expect(callCard).toContainText('app/./sub/..//n.txt');
+});
+
 const BROKEN = `export const name = 'only-app';
 export function preExecute({ tool, args }) {
   return { verdict: 'allow' ;

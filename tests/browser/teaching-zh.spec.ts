@@ -330,3 +330,16 @@ test('the wording read aloud: no 浓度 for a rule’s strength, no 读空, no �
   const stilted = report(found, (text) => /浓度|读空|显示 [\d,]+ \/ 共/.test(text));
   expect(stilted, `Stilted Chinese (${stilted.length}):\n${stilted.join('\n')}`).toEqual([]);
 });
+
+// README "Teaching with it": built-in lessons' texts, tool messages included, exist in both languages.
+test('broken-tools in Chinese: the presenter’s thrown message in the fallback reason reads in Chinese', async ({
+  page,
+}) => {
+  await openScenario(page, 'broken-tools', { lang: 'zh' });
+  await walkRun(page, async () => {});
+  const fallback = page.locator('article[data-tool="broken_presenter"] .fallback');
+  await fallback.scrollIntoViewIfNeeded();
+  await expect(fallback).toBeVisible();
+  await expect(fallback).toHaveText('⚠ 改用通用卡片显示：工具的卡片函数抛出了异常：生成卡片的函数爆炸了');
+  // In English it reads as the tool said it (promises.spec.ts checks 'presenter exploded').
+});

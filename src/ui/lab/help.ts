@@ -138,7 +138,12 @@ function exportCompletions(typescript: boolean): Completion[] {
     }),
     snippetCompletion(
       `export const tool${typescript ? ': ToolSpec' : ''} = {\n  name: '\${my_tool}',\n  description: '\${What it does.}',\n  inputSchema: { type: 'object', properties: {} },\n  execute(args) {\n    return {};\n  },\n  render(args, value) {\n    return [{ type: 'text', text: JSON.stringify(value) }];\n  },\n};`,
-      { label: 'tool', type: 'variable', detail: 'ToolSpec', info: 'A tool of your own.' },
+      {
+        label: 'tool',
+        type: 'variable',
+        detail: 'ToolSpec',
+        info: "A tool of your own. Declare its path arguments (paths: { path: 'file' }) and they reach every hook and execute normalized.",
+      },
     ),
   ];
 }

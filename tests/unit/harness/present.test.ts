@@ -1,5 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type Card, type ToolResult, presentCall, presentResult, text } from '../../../src/harness';
+import {
+  type Card,
+  SaidError,
+  type ToolResult,
+  presentCall,
+  presentResult,
+  text,
+} from '../../../src/harness';
 import { mk } from './fixtures';
 
 const ok: ToolResult = { content: text('hello\nworld'), meta: { lines: 2 } };
@@ -33,6 +40,19 @@ describe('presentResult', () => {
     expect(presentResult(tool, 'echo', args, ok)).toEqual({
       card: { card: 'generic', title: 'echo', body: 'hello\nworld' },
       fallback: 'presenter threw: no card today',
+    });
+  });
+
+  it('keeps the Chinese of a reason said in both languages beside the English', () => {
+    const tool = mk({
+      presentResult: () => {
+        throw new SaidError({ en: 'no card today', zh: '今天没有卡片' });
+      },
+    });
+    expect(presentResult(tool, 'echo', args, ok)).toEqual({
+      card: { card: 'generic', title: 'echo', body: 'hello\nworld' },
+      fallback: 'presenter threw: no card today',
+      fallbackZh: '今天没有卡片',
     });
   });
 
@@ -110,6 +130,18 @@ describe('presentCall', () => {
     expect(presentCall(tool, 'echo', args)).toMatchObject({
       card: { card: 'generic', title: 'echo' },
       fallback: 'presenter threw: nope',
+    });
+  });
+
+  it('keeps the Chinese of a call presenter’s reason said in both languages', () => {
+    const tool = mk({
+      presentCall: () => {
+        throw new SaidError({ en: 'nope', zh: '不行' });
+      },
+    });
+    expect(presentCall(tool, 'echo', args)).toMatchObject({
+      fallback: 'presenter threw: nope',
+      fallbackZh: '不行',
     });
   });
 

@@ -51,6 +51,21 @@ describe('slot: pass hands the slot on', () => {
     await expect(failed).rejects.toThrow("it returned null: return a decision, or {verdict: 'pass'}");
   });
 
+  it.each([{ verdict: 'skip' }, { verdict: 'Pass' }, {}, 'pass', 42])(
+    'a wrong verdict (%j) is refused with a message naming the pass value',
+    async (answer) => {
+      const failed = slot(mk(['odd', () => answer], ['policy', () => create]), writeIntent, input);
+      await expect(failed).rejects.toMatchObject({ code: 'PLUGIN_DECISION_INVALID', plugin: 'odd' });
+      await expect(failed).rejects.toThrow("or return {verdict: 'pass'} to hand the slot on");
+    },
+  );
+
+  it('a decision wrong in another field is not told about the pass value', async () => {
+    const failed = slot(mk(['odd', () => ({ verdict: 'proceed' })]), writeIntent, input);
+    await expect(failed).rejects.toThrow('guard');
+    await expect(failed).rejects.not.toThrow('pass');
+  });
+
   it('a pass with more fields is not a pass', async () => {
     const hooks = mk(['odd', () => ({ verdict: 'pass', reason: 'x' })], ['policy', () => create]);
     await expect(slot(hooks, writeIntent, input)).rejects.toMatchObject({ code: 'PLUGIN_DECISION_INVALID' });

@@ -59,6 +59,17 @@ describe('sandboxPlugin', () => {
     expect(await w.content('/a.txt')).toBeUndefined();
   });
 
+  it('a misspelt pass ({verdict: "skip"}) is refused with a message naming the pass value', async () => {
+    const w = await withGuest('export function writeIntent() { return { verdict: "skip" }; }');
+    const call = await w.call('write', { path: '/a.txt', content: 'x' });
+    expect(code(call)).toBe('PLUGIN_DECISION_INVALID');
+    const error = call.outcome.result.error;
+    expect(`${error?.message} ${error?.detail ?? ''}`).toContain(
+      "or return {verdict: 'pass'} to hand the slot on",
+    );
+    expect(await w.content('/a.txt')).toBeUndefined();
+  });
+
   it('registered before the built-in policy, the guest decides first', async () => {
     const w = await withGuest(
       'export function writeIntent() { return { verdict: "proceed", guard: { kind: "none" } }; }',

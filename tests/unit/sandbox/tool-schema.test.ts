@@ -106,6 +106,16 @@ describe('checkToolSchema refuses, with PLUGIN_TOOL_SCHEMA', () => {
     });
     expect(refusal([])).toMatchObject({ message: "the tool's inputSchema is not an object" });
   });
+
+  it('a schema over the byte bound, saying its size and the bound', () => {
+    const big = object({ a: { type: 'string', description: 'é'.repeat(4000) } });
+    const many = Object.fromEntries(Array.from({ length: 9 }, (_, i) => [`p${i}`, big]));
+    expect(refusal(object(many))).toMatchObject({
+      code: 'PLUGIN_TOOL_SCHEMA',
+      message: expect.stringMatching(/is \d+ KB of JSON, over the limit of 64 KB$/) as string,
+    });
+    expect(TOOL_SCHEMA_LIMITS.maxBytes).toBe(64 * 1024);
+  });
 });
 
 describe('toolInput', () => {
@@ -138,6 +148,23 @@ describe('a plugin tool with a bad schema', () => {
       code: 'PLUGIN_TOOL_SCHEMA',
       reason: 'invalid',
       message: expect.stringContaining('tool "bad"') as string,
+    });
+    sandbox.dispose();
+  });
+
+  it('a schema made by code, too big to send (385 KB), is refused in words with PLUGIN_TOOL_SCHEMA', async () => {
+    // Making 385 KB of schema takes a while on a loaded machine: the size, not the deadline, is tested.
+    const sandbox = await Sandbox.create({ link: fakeWorkers().open, deadlineMs: 5000, graceMs: 50 });
+    const loaded = await sandbox.load(
+      plugin(`export const tool = { name: 'big', description: 'A big schema.',
+        inputSchema: { type: 'object', properties: Object.fromEntries(Array.from({ length: 2000 },
+          (_, i) => ['p' + i, { type: 'string', description: 'x'.repeat(150) }])) },
+        execute() { return 1; }, render() { return []; } };`),
+    );
+    expect(loaded.error).toEqual({
+      code: 'PLUGIN_TOOL_SCHEMA',
+      reason: 'invalid',
+      message: 'tool "big": the tool\'s inputSchema is 376 KB of JSON, over the limit of 64 KB',
     });
     sandbox.dispose();
   });

@@ -77,6 +77,12 @@ describe('fallbackForPeople', () => {
     expect(fallbackForPeople('presenter threw: boom', 'zh')).toBe('工具的卡片函数抛出了异常：boom');
     expect(fallbackForPeople('invalid card: Required', 'zh')).toBe('工具给出的卡片不符合卡片格式：Required');
   });
+  it('in Chinese, says what the tool said in Chinese when it said it in both languages', () => {
+    expect(fallbackForPeople('presenter threw: boom', 'zh', '爆炸了')).toBe(
+      '工具的卡片函数抛出了异常：爆炸了',
+    );
+    expect(fallbackForPeople('presenter threw: boom', 'en', '爆炸了')).toBe('presenter threw: boom');
+  });
   it('leaves a reason it does not know as it is', () => {
     expect(fallbackForPeople('something else', 'zh')).toBe('something else');
   });
