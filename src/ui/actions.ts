@@ -1,5 +1,6 @@
 import { scenarios } from '../model';
 import type { App } from './app';
+import { openArena } from './arena-open';
 import { galleryDialog } from './gallery';
 import type { PageSpec } from './page';
 
@@ -36,6 +37,7 @@ export function pageActions(app: App, history: boolean): PageSpec['actions'] {
       setAutoExternal: (on) => app.setAutoExternal(on),
       resetWorkspace: () => void app.reset(),
       pastSessions: () => void app.persistence.openPastSessions(),
+      arena: () => void openArena(app),
     },
   };
 }

@@ -1,6 +1,7 @@
 import { openWorkspace } from '../fs/open';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
+import { openArena } from './arena-open';
 import { pickLang, setLang, tr } from './i18n';
 import { awaitPresenter } from './presenter-open';
 import { openStorage, type PageStorage } from './storage';
@@ -57,6 +58,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   await app.start();
   await app.advance(address.step);
   if (address.autoplay) void app.play();
+  if (!embed && new URLSearchParams(location.search).get('arena') === '1') void openArena(app);
   if (embed) {
     const { connectEmbed, embedErrorOf } = await import('./embed');
     connectEmbed(app, { root, hold: address.hold, ...(bad ? { error: embedErrorOf(bad) } : {}) });
