@@ -70,5 +70,8 @@ export const glyphs: Record<ArenaOutcome, string> = {
   corrupted: '≠',
 };
 
+/** The outcomes, in the order of the legend and the totals (the compiler holds `glyphs` to the type). */
+export const outcomes = Object.keys(glyphs) as ArenaOutcome[];
+
 /** Every string, for the test that each has both languages. */
 export const arenaStrings = strings;

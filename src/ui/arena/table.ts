@@ -1,17 +1,16 @@
 // The arena's matrix as a table: a row per hazard, a column per policy (and "Your policy"), a cell per
 // run that can be replayed, and the totals of each outcome per policy. Updated in place as runs end.
-import { arenaOutcomes, type ArenaOutcome, type Hazard } from '../../model/hazard';
-import type { PolicySpec } from '../../plugins/policies';
-import type { ArenaRun } from '../../run/arena';
+import type { ArenaOutcome } from '../../model/hazard';
 import { h } from '../dom';
-import { at, glyphs } from './strings';
-import { YOURS } from './yours';
+import { YOURS, type HazardInfo, type PolicyInfo, type RunInfo } from './protocol';
+import { at, glyphs, outcomes } from './strings';
 
 /** What the table is drawn from, and what a click on a cell does. */
 export interface MatrixTableSpec {
-  hazards: readonly Hazard[];
-  policies: readonly PolicySpec[];
-  replay: (run: ArenaRun) => void;
+  hazards: readonly HazardInfo[];
+  /** The built-in policies ("Your policy" comes after them). */
+  policies: readonly PolicyInfo[];
+  replay: (run: RunInfo) => void;
 }
 
 /** An outcome as a person reads it: its glyph and its words. */
@@ -20,7 +19,7 @@ export const outcomeLabel = (outcome: ArenaOutcome): string => `${glyphs[outcome
 /** A policy id that may break after each hyphen in a narrow column. */
 const breakable = (id: string) => id.split('-').flatMap((part, i) => (i ? ['-', h('wbr'), part] : [part]));
 
-const refusalText = (run: ArenaRun) =>
+const refusalText = (run: RunInfo) =>
   run.refusals.map((r) => `${r.tool}${r.agent === 'b' ? ' (b)' : ''}: ${r.code}`).join('\n');
 
 /** The matrix's table. `place` puts a run in its cell; `yours` says what the last column holds. */
@@ -40,7 +39,7 @@ export class MatrixTable {
       spec.policies.map((p) =>
         h(
           'th',
-          { scope: 'col', 'data-policy': p.id, title: `${p.summary}\n${p.models.product}` },
+          { scope: 'col', 'data-policy': p.id, title: `${p.summary}\n${p.product}` },
           h('code', {}, breakable(p.id)),
         ),
       ),
@@ -58,7 +57,7 @@ export class MatrixTable {
         }),
       ),
     );
-    const foot = arenaOutcomes.map((outcome) =>
+    const foot = outcomes.map((outcome) =>
       h(
         'tr',
         { 'data-outcome': outcome },
@@ -81,10 +80,9 @@ export class MatrixTable {
   }
 
   /** Puts a run in its cell (a button that replays it) and counts it in its column's totals. */
-  place(run: ArenaRun): void {
+  place(run: RunInfo): void {
     const td = this.cells.get(`${run.hazard} ${run.policy}`);
     if (!td || td.firstChild) return;
-    const hazard = this.spec.hazards.find((x) => x.id === run.hazard);
     td.append(
       h(
         'button',
@@ -95,7 +93,7 @@ export class MatrixTable {
           'data-policy': run.policy,
           'data-hazard': run.hazard,
           'data-outcome': run.outcome,
-          title: [hazard?.title, refusalText(run)].filter(Boolean).join('\n'),
+          title: [this.title(run.hazard), refusalText(run)].filter(Boolean).join('\n'),
           onclick: () => this.spec.replay(run),
         },
         outcomeLabel(run.outcome),
@@ -103,10 +101,15 @@ export class MatrixTable {
     );
     const key = `${run.policy} ${run.outcome}`;
     this.counts.set(key, (this.counts.get(key) ?? 0) + 1);
-    for (const outcome of arenaOutcomes) {
+    for (const outcome of outcomes) {
       const total = this.totals.get(`${run.policy} ${outcome}`);
       if (total) total.textContent = String(this.counts.get(`${run.policy} ${outcome}`) ?? 0);
     }
+  }
+
+  /** A hazard's title, by id. */
+  title(hazard: string): string | undefined {
+    return this.spec.hazards.find((x) => x.id === hazard)?.title;
   }
 
   /** What the "Your policy" column holds, in words under its name. */
