@@ -2,6 +2,7 @@
 // under the plugin open in the lab, shows the matrix with its legend and totals, replays a cell's run in
 // the transcript, downloads the matrix, and keeps the page answering while it computes.
 import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { builtInHazardFiles } from '../../src/model/hazards';
 import { policyIds } from '../../src/plugins/policies';
@@ -157,6 +158,21 @@ test.describe('README "The arena": the matrix in the page', () => {
     expect(image.startsWith('<svg')).toBe(true);
     expect(image).toContain('unread-edit');
   });
+});
+
+test('the arena, in English and in Chinese, has no serious or critical axe violation', async ({ page }) => {
+  for (const lang of ['en', 'zh']) {
+    await openScenario(page, 'happy-path', { lang });
+    await openArena(page);
+    const { violations } = await new AxeBuilder({ page })
+      .include('dialog[data-dialog="arena"]')
+      .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const bad = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad, lang).toEqual([]);
+  }
 });
 
 test.describe('README "The arena": Your policy', () => {
