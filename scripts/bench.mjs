@@ -287,6 +287,8 @@ main()
   .then(() => import('./bench-ui.mjs').then((ui) => ui.benchUi(args)))
   // And the plugin sandbox's, which reads the same arguments (`--write`, `--repeats`) from the command line.
   .then(() => import('./bench-sandbox.mjs'))
+  // And the arena's whole matrix in the page (`--only …,arena`).
+  .then(() => import('./bench-arena.mjs'))
   .catch((error) => {
     console.error(`bench: ${error.stack ?? error.message}`);
     process.exit(1);

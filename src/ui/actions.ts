@@ -1,4 +1,5 @@
 import { scenarios, type Lang } from '../model';
+import { openArena, type ArenaHost } from './arena-open';
 import { galleryDialog } from './gallery';
 import type { PageSpec } from './page';
 import { AUTO_EXTERNAL, writeFlag } from './prefs';
@@ -9,7 +10,7 @@ import type { Speed, UiStore } from './state';
  * The app's commands that the page's controls call, as the app has them. Named here rather than taken
  * from `App`, which builds the page from this module: the two would import each other.
  */
-export interface PageCommands {
+export interface PageCommands extends ArenaHost {
   play(): Promise<void>;
   stop(): void;
   pause(): void;
@@ -33,8 +34,6 @@ export interface PageCommands {
   /** The lesson now open, whose scenario the gallery marks. */
   readonly lesson: { readonly scenario: { readonly id: string } };
   readonly store: Pick<UiStore, 'set'>;
-  /** The plugin lab, when it is open (the header's badge switches its plugins off). */
-  readonly lab: { readonly current: { switchAllOff(): void } | null };
 }
 
 /** What the page's controls do: each one of the app's commands. */
@@ -75,6 +74,7 @@ export function pageActions(app: PageCommands, history: boolean): PageSpec['acti
       },
       resetWorkspace: () => void app.reset(),
       pastSessions: () => void app.persistence.openPastSessions(),
+      arena: () => void openArena(app),
     },
   };
 }

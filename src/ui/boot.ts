@@ -1,6 +1,7 @@
 import { openWorkspace } from '../fs/open';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
+import { openArena } from './arena-open';
 import { pickLang, showLang, speakFrom, tr } from './i18n';
 import { awaitPresenter } from './presenter-open';
 import { openStorage, type PageStorage } from '../storage';
@@ -59,6 +60,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   delete root.dataset.firstView;
   await app.advance(address.step);
   if (address.autoplay) void app.play();
+  if (!embed && new URLSearchParams(location.search).get('arena') === '1') void openArena(app);
   if (embed) {
     const { connectEmbed, embedErrorOf } = await import('./embed');
     connectEmbed(app, { root, hold: address.hold, ...(bad ? { error: embedErrorOf(bad) } : {}) });

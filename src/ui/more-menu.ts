@@ -20,6 +20,8 @@ export interface MoreMenuSpec {
   setPolicy: (on: boolean) => void;
   resetWorkspace: () => void;
   pastSessions: () => void;
+  /** Opens the edit-safety arena (loaded on first use). */
+  arena: () => void;
 }
 
 /** Moves an open panel sideways so it stays on the screen, wherever the header put its button. */
@@ -117,6 +119,7 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
     item('share', tr('share'), spec.share),
     h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
     h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal')),
+    item('arena', `${tr('arena')}…`, spec.arena),
     item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
     item('presenter', tr('presenterView'), () => openPresenterWindow(lang()), {
       'aria-keyshortcuts': 'N',

@@ -249,6 +249,7 @@ test('the More menu works from the keyboard, and every item has a name', async (
     'Copy share link',
     'Observation policy (changing it restarts the scenario)',
     'Let the scenario make its external edits when playing',
+    'Arena…',
     'Reset workspace',
     'Presenter view',
     'Past sessions…',

@@ -77,6 +77,11 @@ export class PluginLab {
     return this.slots.map(({ source, language, order, enabled }) => ({ source, language, order, enabled }));
   }
 
+  /** The open plugin as last applied (not the edits since), or null: the arena's "Your policy". */
+  openPlugin(): Slot['applied'] {
+    return this.current.applied;
+  }
+
   /** How many of the visitor's plugins take part in runs now: applied and switched on. */
   activePlugins(): number {
     return this.slots.filter((s) => s.enabled && s.applied).length;
@@ -383,15 +388,12 @@ export class PluginLab {
     const policy = this.spec.store.get().policy;
     return { slots, selected, fromLink, deadlineMs, note, current: this.current, policy };
   }
-
   private renderSlots(): void {
     this.view.slots(this.state(), this.controls);
   }
-
   private renderToolbar(): void {
     this.view.toolbar(this.state(), this.controls);
   }
-
   private renderStatus(): void {
     this.view.status(this.state());
   }

@@ -13,6 +13,7 @@ export const workspaceStrings = {
   shareCopied: { en: 'Link copied.', zh: '链接已复制。' },
   resetWorkspace: { en: 'Reset workspace', zh: '重置工作区' },
   pastSessions: { en: 'Past sessions', zh: '历史会话' },
+  arena: { en: 'Arena', zh: '竞技场' },
   openReplay: { en: 'Open in replay', zh: '以回放打开' },
   noPastSessions: { en: 'No past sessions yet.', zh: '还没有历史会话。' },
   importFailed: { en: 'Could not import: {why}', zh: '无法导入：{why}' },

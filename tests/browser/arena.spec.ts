@@ -1,0 +1,220 @@
+// README "The arena", in the page: More → Arena (and ?arena=1) runs every hazard under every policy and
+// under the plugin open in the lab, shows the matrix with its legend and totals, replays a cell's run in
+// the transcript, downloads the matrix, and keeps the page answering while it computes.
+import { readFile } from 'node:fs/promises';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { builtInHazardFiles } from '../../src/model/hazards';
+import { policyIds } from '../../src/plugins/policies';
+import { parseHazards } from '../../src/run/arena';
+import { openScenario, RUN_TIMEOUT } from './app';
+import { apply, openLab, typeCode } from './lab-helpers';
+
+const hazards = parseHazards(builtInHazardFiles);
+const labels = {
+  kept: 'kept',
+  'lost-update': 'lost update',
+  'false-refusal': 'false refusal',
+  corrupted: 'corrupted',
+};
+const arena = (page: Page) => page.locator('dialog[data-dialog="arena"]');
+const cell = (page: Page, hazard: string, policy: string) =>
+  page.locator(`[data-arena-cell][data-hazard="${hazard}"][data-policy="${policy}"]`);
+
+/** More → Arena, then waits until every run has ended. */
+async function openArena(page: Page): Promise<void> {
+  await page.locator('[data-action="more"]').click();
+  await page.locator('.menu-panel [data-action="arena"]').click();
+  await expect(arena(page)).toBeVisible();
+  await expect(arena(page)).toHaveAttribute('data-state', 'done', { timeout: RUN_TIMEOUT });
+}
+
+test.describe('README "The arena": the matrix in the page', () => {
+  test('step 1, More → Arena: every hazard under every policy gets the outcome its file expects', async ({
+    page,
+  }) => {
+    await openScenario(page, 'happy-path');
+    await openArena(page);
+    await expect(page.locator('[data-arena-cell]')).toHaveCount(hazards.length * policyIds.length);
+    const shown = await page.locator('[data-arena-cell]').evaluateAll((els) =>
+      els.map((el) => {
+        const d = (el as HTMLElement).dataset;
+        return [d.hazard, d.policy, d.outcome, el.textContent];
+      }),
+    );
+    const expected = hazards.flatMap((h) =>
+      policyIds.map((p) => [h.id, p, h.expect[p], expect.stringContaining(labels[h.expect[p]!])]),
+    );
+    expect(shown).toEqual(expected);
+    await expect(arena(page).locator('.arena-status')).toContainText(`${shown.length} runs in`);
+  });
+
+  test('each cell reads as words, the legend says what they mean, and totals count each policy', async ({
+    page,
+  }) => {
+    await openScenario(page, 'happy-path');
+    await openArena(page);
+    const one = cell(page, 'unread-edit', 'dsh-ledger');
+    await one.scrollIntoViewIfNeeded();
+    await expect(one).toBeVisible();
+    await expect(one).toHaveText('⊘ false refusal');
+    const legend = arena(page).locator('.arena-legend');
+    await legend.scrollIntoViewIfNeeded();
+    await expect(legend).toContainText('lost update');
+    await expect(legend).toContainText('a change by someone else was silently overwritten');
+    await expect(legend).toContainText('a safe edit was refused');
+    for (const id of ['dsh-ledger', 'prompt-only']) {
+      const lost = hazards.filter((h) => h.expect[id] === 'lost-update').length;
+      await expect(
+        page.locator(`[data-arena-total][data-policy="${id}"][data-outcome="lost-update"]`),
+      ).toHaveText(String(lost));
+    }
+    // With no plugin applied in the lab, "Your policy" says so and has no cells.
+    const yours = arena(page).locator('th[data-policy="yours"]');
+    await expect(yours).toContainText('Your policy');
+    await expect(yours).toContainText('No plugin is applied in the lab');
+    await expect(page.locator('[data-arena-cell][data-policy="yours"]')).toHaveCount(0);
+  });
+
+  test('step 2, a click on a cell replays that run in the transcript, with its cards', async ({ page }) => {
+    const app = await openScenario(page, 'happy-path');
+    await openArena(page);
+    await cell(page, 'unread-edit', 'dsh-ledger').click();
+    await expect(arena(page)).toHaveCount(0);
+    await expect(app).toHaveAttribute('data-mode', 'replay');
+    await expect(page.locator('.banner')).toContainText('An edit of a file never read under dsh-ledger');
+    const refused = page.locator('article[data-card][data-error-code="FS_NOT_OBSERVED"]');
+    await refused.scrollIntoViewIfNeeded();
+    await expect(refused).toBeVisible();
+    await expect(refused).toContainText('FS_NOT_OBSERVED');
+  });
+
+  test('Enter on a cell replays it too; the arena opens again as it was', async ({ page }) => {
+    const app = await openScenario(page, 'happy-path');
+    await openArena(page);
+    await cell(page, 'change-and-back', 'prompt-only').focus();
+    await page.keyboard.press('Enter');
+    await expect(app).toHaveAttribute('data-mode', 'replay');
+    await expect(page.locator('.banner')).toContainText('A change, and a change back under prompt-only');
+    // Its external edits are in the transcript, where they happened.
+    await expect(page.locator('.transcript-list [data-entry="external"]').first()).toBeVisible();
+    await openArena(page);
+    await expect(page.locator('[data-arena-cell]')).toHaveCount(hazards.length * policyIds.length);
+  });
+
+  test('?arena=1 opens the arena with the page', async ({ page }) => {
+    await page.goto('./?arena=1');
+    await expect(arena(page)).toBeVisible({ timeout: RUN_TIMEOUT });
+    await expect(arena(page)).toHaveAttribute('data-state', 'done', { timeout: RUN_TIMEOUT });
+    await expect(cell(page, 'race-in-gap', 'runtime-check')).toHaveAttribute('data-outcome', 'lost-update');
+  });
+
+  test('no task of the page runs over 200 ms while the matrix computes', async ({ page }) => {
+    await page.addInitScript(() => {
+      const seen: { start: number; duration: number }[] = [];
+      (window as unknown as { longTasks: typeof seen }).longTasks = seen;
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+    });
+    await openScenario(page, 'happy-path');
+    // Tasks of the page's load are not the arena's: only those after the click count.
+    const clicked = await page.evaluate(() => performance.now());
+    await openArena(page);
+    const tasks = await page.evaluate(
+      (after) =>
+        (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter(
+          (t) => t.start >= after,
+        ),
+      clicked,
+    );
+    console.log(`Long tasks while the arena computed: ${JSON.stringify(tasks)}`);
+    expect(Math.max(0, ...tasks.map((t) => t.duration))).toBeLessThanOrEqual(200);
+  });
+
+  test('step 3, the downloads: JSON harness-playground/arena version 1, and SVG', async ({ page }) => {
+    await openScenario(page, 'happy-path');
+    await openArena(page);
+    const [json] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-action="arena-json"]').click(),
+    ]);
+    expect(json.suggestedFilename()).toBe('arena.json');
+    const doc = JSON.parse(await readFile((await json.path())!, 'utf8'));
+    expect(doc.format).toBe('harness-playground/arena');
+    expect(doc.version).toBe(1);
+    expect(doc.cells).toHaveLength(hazards.length * policyIds.length);
+    expect(
+      doc.cells.find(
+        (c: { hazard: string; policy: string }) => c.hazard === 'unread-edit' && c.policy === 'dsh-ledger',
+      ).outcome,
+    ).toBe('false-refusal');
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      page.locator('[data-action="arena-svg"]').click(),
+    ]);
+    expect(svg.suggestedFilename()).toBe('arena-matrix.svg');
+    const image = await readFile((await svg.path())!, 'utf8');
+    expect(image.startsWith('<svg')).toBe(true);
+    expect(image).toContain('unread-edit');
+  });
+});
+
+test('the arena, in English and in Chinese, has no serious or critical axe violation', async ({ page }) => {
+  for (const lang of ['en', 'zh']) {
+    await openScenario(page, 'happy-path', { lang });
+    await openArena(page);
+    const { violations } = await new AxeBuilder({ page })
+      .include('dialog[data-dialog="arena"]')
+      .options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const bad = violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    expect(bad, lang).toEqual([]);
+  }
+});
+
+test.describe('README "The arena": Your policy', () => {
+  test('the plugin applied in the lab is a column of its own, named in its header', async ({ page }) => {
+    await openScenario(page, 'happy-path');
+    await openLab(page);
+    await typeCode(
+      page,
+      [
+        "export const name = 'no-edits';",
+        "export function writeIntent() { return { verdict: 'proceed', guard: { kind: 'none' } }; }",
+        'export function editIntent() {',
+        "  return { verdict: 'refuse', code: 'FS_NO_EDITS', message: 'no edits here', remedy: 'write the file' };",
+        '}',
+      ].join('\n'),
+    );
+    await apply(page);
+    await openArena(page);
+    const column = page.locator('[data-arena-cell][data-policy="yours"]');
+    await expect(column).toHaveCount(hazards.length);
+    await expect(arena(page).locator('th[data-policy="yours"]')).toContainText('the lab’s “no-edits”');
+    // A safe edit refused; a write over someone's file let through.
+    await expect(cell(page, 'unread-edit', 'yours')).toHaveAttribute('data-outcome', 'false-refusal');
+    await expect(cell(page, 'unread-overwrite', 'yours')).toHaveAttribute('data-outcome', 'lost-update');
+    await cell(page, 'unread-edit', 'yours').click();
+    const refused = page.locator('article[data-card][data-error-code="FS_NO_EDITS"]');
+    await refused.scrollIntoViewIfNeeded();
+    await expect(refused).toBeVisible();
+  });
+
+  test('a plugin that decides nothing: the header says so, and the column is as without a policy', async ({
+    page,
+  }) => {
+    await openScenario(page, 'happy-path');
+    await openLab(page);
+    await apply(page); // the starter: a preExecute and a postExecute, no intents
+    await openArena(page);
+    await expect(arena(page).locator('th[data-policy="yours"]')).toContainText('decided nothing');
+    const column = (policy: string) =>
+      page
+        .locator(`[data-arena-cell][data-policy="${policy}"]`)
+        .evaluateAll((els) => els.map((el) => (el as HTMLElement).dataset.outcome));
+    expect(await column('yours')).toEqual(await column('prompt-only'));
+  });
+});
