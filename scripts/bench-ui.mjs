@@ -114,7 +114,7 @@ async function playInPage(browser, origin, scenario) {
         await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve)));
         return {
           ms: performance.now() - start,
-          steps: app.pg.position,
+          steps: app.pg.script.state.position,
           errors: app.pg.errors().length,
           state: app.state,
           nodes: document.getElementsByTagName('*').length,

@@ -136,8 +136,8 @@ test('a host page on another origin drives the embed and hears its state and eve
     .locator('#app')
     .evaluate(
       () =>
-        (window as unknown as { playground: { pg: { session: { events: unknown[] } } } }).playground.pg
-          .session.events,
+        (window as unknown as { playground: { pg: { run: { session: { events: unknown[] } } } } }).playground
+          .pg.run.session.events,
     );
   expect(logged).toEqual(appEvents);
   expect(logged).toContainEqual(expect.objectContaining({ type: 'external/edit', who: 'button' }));
