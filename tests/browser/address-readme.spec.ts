@@ -126,3 +126,16 @@ test(`${SECTION}: an embed keeps its workspace in memory and saves no session`, 
   expect(names.filter((name) => name === 'harness-playground' || name?.startsWith('workspace:'))).toEqual([]);
   await context.close();
 });
+
+test(`${SECTION}, scenario: in an embed an unknown id is SCENARIO_UNKNOWN in place of the lesson, not the default`, async ({
+  page,
+}) => {
+  await page.goto('./?embed=1&scenario=no-such-thing&lang=en');
+  const error = page.locator('[data-embed-error]');
+  await expect(error).toHaveAttribute('data-code', 'SCENARIO_UNKNOWN', { timeout: RUN_TIMEOUT });
+  await error.scrollIntoViewIfNeeded();
+  await expect(error).toContainText('"no-such-thing" is not a built-in scenario');
+  await expect(page.locator('#app')).toBeHidden();
+  await expect(page.locator('[data-banner="notice"]')).toHaveCount(0);
+  await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'idle');
+});
