@@ -139,3 +139,29 @@ test(`${SECTION}, scenario: in an embed an unknown id is SCENARIO_UNKNOWN in pla
   await expect(page.locator('[data-banner="notice"]')).toHaveCount(0);
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'idle');
 });
+
+test(`${SECTION}, s: Copy share link shows the link, and it carries the observation policy switched off`, async ({
+  page,
+  browser,
+}) => {
+  await openScenario(page, 'edit-before-read', { lang: 'en' });
+  await page.locator('[data-action="more"]').click();
+  await page.locator('.menu-panel [data-action="policy"]').click();
+  await expect(page.locator('[data-action="policy"]')).not.toBeChecked();
+  await page.locator('[data-action="more"]').click();
+  await page.locator('.menu-panel [data-action="share"]').click();
+  const field = page.locator('[data-share-link]');
+  await field.scrollIntoViewIfNeeded();
+  await expect(field).toBeVisible();
+  const link = await field.inputValue();
+  expect(link).toMatch(/\?s=1\.[A-Za-z0-9_-]+$/);
+
+  const context = await browser.newContext();
+  const other = await context.newPage();
+  await other.goto(link);
+  await expect(other.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+  await expect(other.locator('#app')).toHaveAttribute('data-scenario', 'edit-before-read');
+  await other.locator('[data-action="more"]').click();
+  await expect(other.locator('.menu-panel [data-action="policy"]')).not.toBeChecked();
+  await context.close();
+});
