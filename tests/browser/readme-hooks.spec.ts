@@ -16,7 +16,7 @@ const namesBetween = (from: string, to: string): string[] => {
   return [...hooks.slice(start, end).matchAll(/`([^`]+)`/g)].map((m) => m[1]!);
 };
 
-test('README "Embed API", hooks for tests: the root carries every attribute the paragraph names', async ({
+test('README "Embed API", hooks for tests: the root and the progress carry every attribute the paragraph names', async ({
   page,
 }) => {
   const named = namesBetween('the root has', '; the progress');
@@ -24,6 +24,15 @@ test('README "Embed API", hooks for tests: the root carries every attribute the 
   const app = await openScenario(page, 'stale-version');
   for (const attribute of named.map((n) => n.replace(/=.*$/, '')))
     await expect(app, attribute).toHaveAttribute(attribute, /.*/);
+  // "the progress is `[data-progress]` with `data-step` and `data-steps`"
+  expect(namesBetween('the progress is', '; the menu')).toEqual([
+    '[data-progress]',
+    'data-step',
+    'data-steps',
+  ]);
+  const progress = page.locator('[data-progress]');
+  await expect(progress).toHaveAttribute('data-step', '0');
+  await expect(progress).toHaveAttribute('data-steps', '6');
 });
 
 test('README "Embed API", hooks for tests: the More menu has exactly the items the paragraph names', async ({
