@@ -137,13 +137,19 @@ function contentHeight(self: Window): number {
  * `"*"`: they hold the demo's events (never values), the run's state and the page's height, nothing of the
  * visitor's. `ready` is posted once, when commands are heard; state when it changed, at most once a task;
  * every event once, in order; `resize` whenever the content's height changes. Returns the function that
- * disconnects it; does nothing when the page is not framed.
+ * disconnects it. When the page is not framed it hears and posts nothing; only an error it was given is
+ * shown.
  */
 export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
   const self = spec.self ?? window;
   const host = spec.host ?? self.parent;
-  if (host === self) return () => {};
   const root = spec.root ?? self.document.getElementById('app');
+  if (host === self) {
+    // The frame's address opened on its own: no host to tell, but its error still stands in place of the
+    // lesson, so a visitor never meets another lesson without a word.
+    if (spec.error && root) showEmbedError(root, spec.error, app.store.get().lang);
+    return () => {};
+  }
   let held = spec.hold === true;
   if (held && root) root.hidden = true;
   let clearError: (() => void) | null = null;
