@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
 import { labExampleIds, labExampleTools } from './lab-example-ids';
-import { builtInPluginIds, ScenarioId, toolSetNames } from './scenario-names';
+import { builtInPluginIds, ScenarioId, scenarioPolicyIds, toolSetNames } from './scenario-names';
 import type { Text } from './text';
 import { checkCalls, checkPlugins, MEANT_TO_FAIL, type MoreTools } from './scenario-calls';
 import { inputJson, toolCatalog } from './tool-catalog';
@@ -214,6 +214,10 @@ const fields = {
     .optional()
     .meta({ description: 'Tool sets beside the file tools, by name.' }),
   plugins: z.array(PluginId).optional().meta({ description: 'Built-in plugins installed at the start.' }),
+  policy: z.enum(scenarioPolicyIds).optional().meta({
+    description:
+      'The edit-safety policy the run starts under, by id (README, "The arena"); dsh-ledger, the observation policy, when absent.',
+  }),
   unicodeFallback: z.boolean().optional().meta({ description: 'Turn on the Unicode fallback of edit.' }),
   onlyEditWhatWasRead: z
     .boolean()

@@ -12,9 +12,15 @@ import {
 } from '../harness';
 import type { Scenario } from '../model/scenario';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
-import type { PolicySpec } from '../plugins/policies';
+import type { PolicyId, PolicySpec } from '../plugins/policies';
+import type { ScenarioPolicyId } from '../model/scenario';
 import { builtInPlugin } from './plugins';
 import { toolsFor, type ToolSetContext } from './tool-sets';
+
+// The policies a scenario may name are exactly the registry's: the compiler refuses one missing either way.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Always true: the compiler checks that the two lists of policy ids name the same policies. */
+export const POLICY_IDS_MATCH: Same<PolicyId, ScenarioPolicyId> = true;
 
 /** Plugins and tools the visitor added (the plugin lab), installed into every run. */
 export interface VisitorExtras {
