@@ -1,12 +1,12 @@
 import type { FsBackend } from '../fs/types';
 import type { Approve, CallOptions, LiveCall } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
-import type { PolicySpec } from '../plugins/policies';
 import type { ExternalChange, Lang, Scenario } from '../model/scenario';
 import type { SqlEngine } from '../tools/sql';
 import { CallTracker } from './calls';
 import { hearOtherTabs } from './external';
 import type { RefusedTool, Run, VisitorExtras } from './run';
+import { loadPolicySpec } from './policy-load';
 import type { ScriptPlayer } from './script-player';
 import {
   freshParts,
@@ -86,10 +86,11 @@ export class Playground {
 
   /**
    * A playground carrying on a saved run of `scenario` (after a page reload) with the workspace as it is,
-   * the policy's ledger rebuilt from the log and the script folded from it; `edits` is the policy the run
-   * had when it was not the observation policy (`saved.edits`). See `resumedParts` for what throws. Values of the old calls are gone for good.
+   * under the policy it had (`saved.edits`, loaded first), its ledger rebuilt from the log and the script
+   * folded from it. See `resumedParts` for what rejects. Values of the old calls are gone for good.
    */
-  static resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun, edits?: PolicySpec): Playground {
+  static async resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Promise<Playground> {
+    const edits = saved.edits ? await loadPolicySpec(saved.edits) : undefined;
     return new Playground(spec, scenario, resumedParts(scenario, saved, edits));
   }
 

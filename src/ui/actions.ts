@@ -34,7 +34,10 @@ export interface PageCommands extends ArenaHost {
     'exportSession' | 'importSession' | 'copyShareLink' | 'openPastSessions'
   >;
   /** The lesson now open, whose scenario the gallery marks. */
-  readonly lesson: { readonly scenario: { readonly id: string } };
+  readonly lesson: {
+    readonly scenario: { readonly id: string };
+    readonly pg: { readonly run: { readonly policyId: string | null } };
+  };
   readonly store: Pick<UiStore, 'set' | 'get'>;
 }
 
@@ -70,8 +73,9 @@ export function pageActions(app: PageCommands, history: boolean): PageSpec['acti
       share: () => void app.persistence.copyShareLink(),
       setPolicy: (on) => void app.setPolicy(on),
       choosePolicy: () => {
-        const { lang, runPolicy } = app.store.get();
-        policyDialog({ lang, current: runPolicy, choose: (id) => void app.choosePolicy(id) });
+        const { lang } = app.store.get();
+        const current = app.lesson.pg.run.policyId;
+        policyDialog({ lang, current, choose: (id) => void app.choosePolicy(id) });
       },
       // Whether Play makes the scenario's external edits itself; kept in this browser.
       setAutoExternal: (on) => {

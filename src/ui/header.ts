@@ -245,7 +245,9 @@ export class Header {
 
   /** Brings the title, the controls and the menu's policy switch up to date. */
   update(pg: Playground, store: UiStore): void {
-    const { replay, lang, policy, present, autoExternal, activePlugins, runPolicy } = store.get();
+    const { replay, lang, policy, present, autoExternal, activePlugins } = store.get();
+    // The run's own: a lesson's policy step changes it without a load.
+    const runPolicy = pg.run.policyId;
     this.policy.dataset.runPolicy = runPolicy ?? '';
     setText(
       this.policy,

@@ -131,7 +131,8 @@ export class PageView {
           update: () => list.update(),
         },
         ledger: new LedgerPanel(ledger, files, () => {
-          const { replay, runPolicy, lang } = store.get();
+          const { replay, lang } = store.get();
+          const runPolicy = pg().run.policyId;
           return replay || !runPolicy || runPolicy === 'dsh-ledger' ? null : policyName(runPolicy, lang);
         }),
         log: new LogPanel(() => store.get().replay?.events ?? pg().run.session.events),

@@ -3,7 +3,7 @@
 // policy load only when a run needs one, so the first page and the engine carry none of them.
 import type { Scenario, ScenarioPolicyId } from '../model';
 import type { LoadOptions, Playground } from '../run';
-import type { PolicySpec } from '../plugins/policies';
+import { loadPolicySpec } from '../run/policy-load';
 import type { UiState } from './state';
 
 /** The policy every run gets unless a scenario or the visitor names another. */
@@ -17,25 +17,16 @@ export function runPolicyId(
   return state.edits ?? scenario.policy ?? DEFAULT_POLICY;
 }
 
-/** The policy with `id`, loaded; undefined for the observation policy, which every run has at hand. */
-export async function loadPolicy(id: ScenarioPolicyId): Promise<PolicySpec | undefined> {
-  if (id === DEFAULT_POLICY) return undefined;
-  const { policyById } = await import('../plugins/policies');
-  const spec = policyById(id);
-  if (!spec) throw new RangeError(`No policy "${id}" in the registry`);
-  return spec;
-}
-
 /** The load options of a run of `scenario` under the store's switch and choice, its policy loaded. */
 export async function policyOptions(
   state: Pick<UiState, 'edits' | 'policy'>,
   scenario: Pick<Scenario, 'policy'>,
 ): Promise<Pick<LoadOptions, 'policy' | 'edits'>> {
-  const edits = state.policy ? await loadPolicy(runPolicyId(state, scenario)) : undefined;
+  const edits = state.policy ? await loadPolicySpec(runPolicyId(state, scenario)) : undefined;
   return { policy: state.policy, ...(edits ? { edits } : {}) };
 }
 
-/** What the store says of the run `pg` has now: whether it has a policy, and which. */
-export function runPolicyState(pg: Pick<Playground, 'run'>): Pick<UiState, 'policy' | 'runPolicy'> {
-  return { policy: pg.run.policyId !== null, runPolicy: pg.run.policyId };
+/** What the store says of the run `pg` has now: whether it has a policy. */
+export function runPolicyState(pg: Pick<Playground, 'run'>): Pick<UiState, 'policy'> {
+  return { policy: pg.run.policyId !== null };
 }

@@ -21,7 +21,7 @@ import { hasKeptPlugins } from './lab/kept';
 import type { Lesson } from './lesson';
 import type { Persistence } from './persistence';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
-import { DEFAULT_POLICY, loadPolicy, policyOptions, runPolicyState } from './run-policy';
+import { DEFAULT_POLICY, policyOptions, runPolicyState } from './run-policy';
 import type { uiStore, Speed, UiStore } from './state';
 import type { WorkspaceFiles } from './workspace';
 
@@ -72,8 +72,7 @@ export async function startPlayground(spec: StartSpec): Promise<Started> {
   const saved = spec.resume;
   if (saved) {
     try {
-      const edits = await loadPolicy(saved.edits ?? DEFAULT_POLICY);
-      return { pg: Playground.resume(pgSpec, savedScenario(saved), saved, edits), resumed: saved, refusal };
+      return { pg: await Playground.resume(pgSpec, savedScenario(saved), saved), resumed: saved, refusal };
     } catch (error) {
       refusal = tr('resumeFailed', { why: error instanceof Error ? error.message : String(error) });
     }

@@ -50,8 +50,6 @@ export interface UiState {
    * scenario's own `policy`, else the observation policy. Opening another scenario sets it back to null.
    */
   edits: ScenarioPolicyId | null;
-  /** The policy the current run has, by id (what the header shows), or null when it has none. */
-  runPolicy: string | null;
   run: RunState;
   speed: Speed;
   tab: Tab;
@@ -91,7 +89,6 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     activePlugins: 0,
     storage: null,
     edits: null,
-    runPolicy: null,
     ...initial,
   });
 }
