@@ -33,7 +33,12 @@ function option(id: ScenarioPolicyId, spec: PolicyDialogSpec, done: () => void):
           spec.choose(id);
         },
       },
-      h('strong', {}, words.name[lang]),
+      h(
+        'strong',
+        {},
+        words.name[lang],
+        spec.current === id && h('span', { class: 'policy-now' }, ` · ${tr('policyRunning')}`),
+      ),
       h('span', {}, words.does[lang]),
       h('span', { class: 'policy-models' }, tr('policyModels', { product: words.models[lang], id })),
     ),

@@ -46,7 +46,10 @@ test('README "The arena", the run\'s policy: under Prompt only the stale edit go
   await expect(unique).toContainText('Unique match');
   await expect(unique).toContainText('old_string found once');
   await expect(unique).toContainText('Models Claude Code 2.1.208');
-  await expect(dialog(page).locator('[data-policy="dsh-ledger"]')).toHaveAttribute('aria-current', 'true');
+  const current = dialog(page).locator('[data-policy="dsh-ledger"]');
+  await expect(current).toHaveAttribute('aria-current', 'true');
+  await expect(current).toContainText('Version credential · runs now');
+  await expect(unique).not.toContainText('runs now');
   await page.keyboard.press('Escape');
 
   await choose(page, 'prompt-only', 'Prompt only');

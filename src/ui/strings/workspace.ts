@@ -23,6 +23,7 @@ export const workspaceStrings = {
   policyModels: { en: 'Models {product} · {id}', zh: '模拟：{product} · {id}' },
   policyNow: { en: 'Policy: {policy}', zh: '策略：{policy}' },
   policyNone: { en: 'none', zh: '无' },
+  policyRunning: { en: 'runs now', zh: '正在使用' },
   policyUnknown: {
     en: 'The address names no policy "{id}"; the policies are {ids}. The scenario runs under its own.',
     zh: '地址里的策略“{id}”不存在；可选的策略有 {ids}。场景按它自己的策略运行。',
