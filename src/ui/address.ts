@@ -85,11 +85,22 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
       Boolean(link.value.plugins?.length),
     );
     if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: link.value.scenario } };
-    const { lang, speed: linkSpeed, policy, step, plugins } = link.value;
+    const { lang, speed: linkSpeed, policy, step, plugins, edits } = link.value;
+    const chosen = edits ? { edits } : {};
     // The run the link shows needs its plugins, and they wait for Run: so no steps are taken before.
     if (plugins?.length)
-      return { ...address, scenario, lang, speed: linkSpeed, policy, step: 0, autoplay: false, plugins };
-    return { ...address, scenario, lang, speed: linkSpeed, policy, step };
+      return {
+        ...address,
+        scenario,
+        lang,
+        speed: linkSpeed,
+        policy,
+        ...chosen,
+        step: 0,
+        autoplay: false,
+        plugins,
+      };
+    return { ...address, scenario, lang, speed: linkSpeed, policy, ...chosen, step };
   }
   const url = params.get('scenario-url');
   if (url !== null) {

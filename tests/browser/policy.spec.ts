@@ -104,3 +104,14 @@ test('README "The arena", the run\'s policy: ?policy=<id> opens the scenario und
   await expect(notice).toContainText('unique-match-write-any');
   await expect(header(page)).toHaveText('Policy: Version credential');
 });
+
+test('README "The arena", the run\'s policy: a share link carries the policy chosen', async ({ page }) => {
+  await openScenario(page, 'stale-version');
+  await choose(page, 'no-read-gate', 'No read gate');
+  await moreItem(page, 'share');
+  const link = await page.locator('[data-share-link]').inputValue();
+  expect(link).toContain('?s=1.');
+  await page.goto(link);
+  await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+  await expect(header(page)).toHaveText('Policy: No read gate');
+});
