@@ -70,6 +70,13 @@ test('README "The arena", the run\'s policy: under Prompt only the stale edit go
   const refusal = page.locator('article[data-error-code="FS_STALE_VERSION"]').first();
   await refusal.scrollIntoViewIfNeeded();
   await expect(refusal).toBeVisible();
+
+  // The observation policy switch off: no policy at all, whatever was chosen.
+  await choose(page, 'unique-match', 'Unique match');
+  await page.locator('[data-action="more"]').click();
+  await page.locator('[data-action="policy"]').setChecked(false);
+  await expect(header(page)).toHaveText('Policy: none');
+  await expect(header(page)).toHaveAttribute('data-run-policy', '');
 });
 
 test('README "The arena", the run\'s policy: the choice holds across a reload, and another lesson runs under its own', async ({
