@@ -96,7 +96,7 @@ function foldEvents(
         return { ok: false, error: `the script ends after ${state.position} steps, the log has ${what}` };
       }
       const effect = apply(stepInput(state));
-      if (effect.kind === 'say' || effect.kind === 'use') says++;
+      if (effect.kind === 'say' || effect.kind === 'use' || effect.kind === 'policy') says++;
       if (effect.kind !== 'call') continue;
       if (wants === 'call') return { ok: true, value: effect };
       return { ok: false, error: `step ${state.position} calls ${effect.tool}, the log has ${what} there` };
@@ -164,7 +164,7 @@ export function resumeScript(
     const next = advance(state, stepInput(state));
     if (next.effect.kind === 'call')
       return fail(`step ${next.state.position} is a call the log does not have`);
-    if (next.effect.kind === 'say' || next.effect.kind === 'use') says++;
+    if (next.effect.kind === 'say' || next.effect.kind === 'use' || next.effect.kind === 'policy') says++;
     state = next.state;
   }
   if (state.position > position) return fail(`the log goes on after step ${position}`);

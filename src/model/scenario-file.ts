@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Result } from '../harness';
 import { parseBoundedJson } from './bounded-json';
 import type { Scenario, Text } from './scenario';
+import { scenarioPolicyIds } from './scenario-names';
 import type { MoreTools } from './scenario-calls';
 import {
   generatedSize,
@@ -18,7 +19,11 @@ import {
 
 /** Why a scenario file was refused. Each code names one kind of problem; the message gives the details. */
 export type ScenarioCode =
-  'SCENARIO_INVALID' | 'SCENARIO_WRONG_VERSION' | 'SCENARIO_TOO_LARGE' | 'SCENARIO_FETCH_FAILED';
+  | 'SCENARIO_INVALID'
+  | 'SCENARIO_WRONG_VERSION'
+  | 'SCENARIO_TOO_LARGE'
+  | 'SCENARIO_FETCH_FAILED'
+  | 'SCENARIO_UNKNOWN_POLICY';
 
 /** A refused scenario: its code, where in the file (a JSON path), and what is wrong. */
 export interface ScenarioError {
@@ -59,7 +64,8 @@ function overLimit(text: string): number | null {
  * Reads a scenario file's text. Refuses with `SCENARIO_TOO_LARGE` text over 1 MiB, more than 200
  * files or 500 steps; with `SCENARIO_WRONG_VERSION` a `version` other than 1; with `SCENARIO_INVALID`
  * text that is not JSON (or nests deeper than 64 levels), another `format`, and the first field or
- * step that does not fit, named by its JSON path. Every text comes back as `{en, zh}`. Never throws.
+ * step that does not fit, named by its JSON path; with `SCENARIO_UNKNOWN_POLICY` a `policy` that names
+ * none of the policies (the message lists them). Every text comes back as `{en, zh}`. Never throws.
  */
 export function parseScenarioFile(text: string, spec: ScenarioReadSpec = {}): ScenarioRead {
   const over = overLimit(text);
@@ -116,6 +122,12 @@ function checkScenario(raw: unknown, spec: ScenarioReadSpec): ScenarioRead {
   const steps = Array.isArray(raw.steps) ? raw.steps.length : 0;
   if (steps > SCENARIO_LIMITS.steps)
     return refuse('SCENARIO_TOO_LARGE', 'steps', `${steps} steps; at most ${SCENARIO_LIMITS.steps}`);
+  if (typeof raw.policy === 'string' && !(scenarioPolicyIds as readonly string[]).includes(raw.policy))
+    return refuse(
+      'SCENARIO_UNKNOWN_POLICY',
+      'policy',
+      `${JSON.stringify(raw.policy)} is not a policy; the policies are ${scenarioPolicyIds.join(', ')}`,
+    );
   const schema = spec.tools ? scenarioFileWith(spec.tools) : ScenarioFile;
   const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {

@@ -17,3 +17,21 @@ export type ToolSet = (typeof toolSetNames)[number];
  */
 export const builtInPluginIds = ['redact-phones-content', 'redact-phones-value'] as const;
 export type BuiltInPluginId = (typeof builtInPluginIds)[number];
+
+/**
+ * The edit-safety policies a scenario can run under (its `policy`), by id, in the arena's column order.
+ * What each is, is the policy registry (`src/plugins/policies`), which the composition root holds to
+ * exactly these ids; the policies themselves load only when a run needs one.
+ */
+export const scenarioPolicyIds = [
+  'dsh-ledger',
+  'prompt-only',
+  'runtime-check',
+  'unique-match',
+  'unique-match-write-any',
+  'bytes-if-unchanged',
+  'hash-ledger',
+  'no-read-gate',
+  'fuzzy-whitespace',
+] as const;
+export type ScenarioPolicyId = (typeof scenarioPolicyIds)[number];

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CODE, TOOL_NAME, type Json } from '../harness';
 import { labExampleIds, labExampleTools } from './lab-example-ids';
-import { builtInPluginIds, ScenarioId, toolSetNames } from './scenario-names';
+import { builtInPluginIds, ScenarioId, scenarioPolicyIds, toolSetNames } from './scenario-names';
 import type { Text } from './text';
 import { checkCalls, checkPlugins, MEANT_TO_FAIL, type MoreTools } from './scenario-calls';
 import { inputJson, toolCatalog } from './tool-catalog';
@@ -158,6 +158,14 @@ const UseStep = z
   .strictObject({ use: z.array(PluginId), say: LocalText, notes: Notes })
   .meta({ id: 'use-step', title: 'use' });
 
+/**
+ * The run's edit-safety policy becomes `policy` while the model says `say` (the policies are compared in one
+ * lesson); nothing changes when the run has no policy (the switch is off).
+ */
+const PolicyStep = z
+  .strictObject({ policy: z.enum(scenarioPolicyIds), say: LocalText, notes: Notes })
+  .meta({ id: 'policy-step', title: 'policy' });
+
 /** A question to the class before the call that follows: the choices, the right one and why. */
 export const ScenarioAsk = z
   .strictObject({
@@ -177,14 +185,15 @@ export type ScenarioAsk = z.output<typeof ScenarioAsk>;
 const AskStep = z.strictObject({ ask: ScenarioAsk, notes: Notes }).meta({ id: 'ask-step', title: 'ask' });
 
 /** One step of a scenario's script. */
-export const ScenarioStep = z.union([SayStep, CallStep, ExternalStep, UseStep, AskStep]);
+export const ScenarioStep = z.union([SayStep, CallStep, ExternalStep, UseStep, PolicyStep, AskStep]);
 
 /**
- * Which kind of step an object means, by the key that names it (`use` first: a use step also says),
+ * Which kind of step an object means, by the key that names it (`use` and `policy` first: they also say),
  * so a step that does not fit is explained against the kind its author wrote.
  */
 export const stepKinds = [
   ['use', UseStep],
+  ['policy', PolicyStep],
   ['call', CallStep],
   ['external', ExternalStep],
   ['ask', AskStep],
@@ -214,6 +223,10 @@ const fields = {
     .optional()
     .meta({ description: 'Tool sets beside the file tools, by name.' }),
   plugins: z.array(PluginId).optional().meta({ description: 'Built-in plugins installed at the start.' }),
+  policy: z.enum(scenarioPolicyIds).optional().meta({
+    description:
+      'The edit-safety policy the run starts under, by id (README, "The arena"); dsh-ledger, the observation policy, when absent.',
+  }),
   unicodeFallback: z.boolean().optional().meta({ description: 'Turn on the Unicode fallback of edit.' }),
   onlyEditWhatWasRead: z
     .boolean()

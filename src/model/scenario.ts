@@ -5,8 +5,10 @@ import type { ScenarioBody, ScenarioChange, ScenarioOutcome, ScenarioStep } from
 export {
   builtInPluginIds,
   ScenarioId,
+  scenarioPolicyIds,
   toolSetNames,
   type BuiltInPluginId,
+  type ScenarioPolicyId,
   type ToolSet,
 } from './scenario-names';
 export { t, type Lang, type Text } from './text';

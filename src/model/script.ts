@@ -2,7 +2,7 @@
 // applies each input as it happens and performs the effect; resuming folds the log (src/model/progress.ts)
 // through the same function, so the two cannot disagree.
 import type { Json, ToolResult } from '../harness';
-import type { ExternalChange, Step, Text } from './scenario';
+import type { ExternalChange, ScenarioPolicyId, Step, Text } from './scenario';
 import { actionsOf, askAfter, reactTo, type Action, type AskState } from './scripted';
 
 /** A call the script has made and waits to hear the result of. */
@@ -24,6 +24,8 @@ export interface ScriptState {
   readonly calling: ScriptCall | null;
   /** The plugins the last `use` step switched to; null while no such step was taken. */
   readonly plugins: readonly string[] | null;
+  /** The policy the last `policy` step switched to; null while no such step was taken. */
+  readonly policy: ScenarioPolicyId | null;
   /** External edits made so far, by anyone (they number the lines the button appends). */
   readonly externalEdits: number;
   /** Races of the scenario that have not landed yet. */
@@ -57,11 +59,15 @@ export type ScriptInput =
   /** A call reached the race on `path`: the scenario's change lands, once. */
   | { kind: 'race'; path: string };
 
-/** What playing must do after an input: nothing, speak, switch plugins, call a tool, or edit a file. */
+/**
+ * What playing must do after an input: nothing, speak, switch plugins or the policy, call a tool, or edit
+ * a file.
+ */
 export type ScriptEffect =
   | { kind: 'none' }
   | { kind: 'say'; text: Text }
   | { kind: 'use'; text: Text; plugins: readonly string[] }
+  | { kind: 'policy'; text: Text; policy: ScenarioPolicyId }
   | { kind: 'call'; tool: string; args: Json }
   /** Write `change` as `who`; `scripted` when it is one of the script's own (its note goes along). */
   | { kind: 'edit'; change: ExternalChange; who: 'button' | 'scenario'; scripted: boolean };
@@ -86,6 +92,7 @@ export function startScript(scenario: ScriptScenario, agent = false): ScriptStat
     ask: null,
     calling: null,
     plugins: null,
+    policy: null,
     externalEdits: 0,
     races: scenario.races ?? [],
     externals: agent ? changes : [],
@@ -157,6 +164,11 @@ function stepOf(state: ScriptState, auto: boolean): { state: ScriptState; effect
       return {
         state: { ...taken, plugins: action.plugins },
         effect: { kind: 'use', text: action.text, plugins: action.plugins },
+      };
+    case 'policy':
+      return {
+        state: { ...taken, policy: action.policy },
+        effect: { kind: 'policy', text: action.text, policy: action.policy },
       };
     case 'call':
       return {

@@ -1,5 +1,5 @@
 import type { Json, ToolResult } from '../harness';
-import type { ExternalChange, Step, Text } from './scenario';
+import type { ExternalChange, ScenarioPolicyId, Step, Text } from './scenario';
 import type { ScenarioAsk } from './scenario-schema';
 
 /**
@@ -12,6 +12,7 @@ export type Action = (
   | { kind: 'call'; tool: string; args: Json; expect?: string; attempt: number }
   | { kind: 'external'; change: ExternalChange; note: Text }
   | { kind: 'use'; plugins: string[]; text: Text }
+  | { kind: 'policy'; policy: ScenarioPolicyId; text: Text }
   | { kind: 'ask'; ask: ScenarioAsk }
   | { kind: 'reveal'; ask: ScenarioAsk }
 ) & { step?: number };
@@ -31,6 +32,7 @@ export function actionsOf(steps: readonly Step[]): Action[] {
       ];
     }
     if ('use' in s) return { kind: 'use', plugins: s.use, text: s.say, step };
+    if ('policy' in s) return { kind: 'policy', policy: s.policy, text: s.say, step };
     if ('say' in s) return { kind: 'say', text: s.say, step };
     if ('call' in s)
       return {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { JsonValue, parseJson, type Result } from '../harness';
 import { LabPlugins } from './lab';
-import { ScenarioId } from './scenario';
+import { ScenarioId, scenarioPolicyIds } from './scenario';
 
 /** The version a share link starts with: `?s=<version>.<payload>`. */
 export const SHARE_VERSION = 1;
@@ -36,6 +36,8 @@ export const ShareState = z.strictObject({
   speed: SpeedName,
   /** Whether the observation policy is installed. */
   policy: z.boolean(),
+  /** The policy the visitor chose in place of the scenario's own (More → Policy…), by id. */
+  edits: z.enum(scenarioPolicyIds).optional(),
   /** Script steps taken (the run's `position`). */
   step: z.number().int().nonnegative().max(10_000),
   /** The plugin lab's plugins. Code from a link does not run until the visitor presses Run. */

@@ -6,6 +6,7 @@ import type { SqlEngine } from '../tools/sql';
 import { CallTracker } from './calls';
 import { hearOtherTabs } from './external';
 import type { RefusedTool, Run, VisitorExtras } from './run';
+import { loadPolicySpec } from './policy-load';
 import type { ScriptPlayer } from './script-player';
 import {
   freshParts,
@@ -85,11 +86,12 @@ export class Playground {
 
   /**
    * A playground carrying on a saved run of `scenario` (after a page reload) with the workspace as it is,
-   * the policy's ledger rebuilt from the log and the script folded from it; see `resumedParts` for what
-   * throws. Values of the old calls are gone for good.
+   * under the policy it had (`saved.edits`, loaded first), its ledger rebuilt from the log and the script
+   * folded from it. See `resumedParts` for what rejects. Values of the old calls are gone for good.
    */
-  static resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Playground {
-    return new Playground(spec, scenario, resumedParts(scenario, saved));
+  static async resume(spec: PlaygroundSpec, scenario: Scenario, saved: SavedRun): Promise<Playground> {
+    const edits = saved.edits ? await loadPolicySpec(saved.edits) : undefined;
+    return new Playground(spec, scenario, resumedParts(scenario, saved, edits));
   }
 
   private context(): StageContext {

@@ -12,9 +12,15 @@ import {
 } from '../harness';
 import type { Scenario } from '../model/scenario';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
-import type { PolicySpec } from '../plugins/policies';
+import type { PolicyId, PolicyPlugin, PolicySpec } from '../plugins/policies';
+import type { ScenarioPolicyId } from '../model/scenario';
 import { builtInPlugin } from './plugins';
 import { toolsFor, type ToolSetContext } from './tool-sets';
+
+// The policies a scenario may name are exactly the registry's: the compiler refuses one missing either way.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/** Always true: the compiler checks that the two lists of policy ids name the same policies. */
+export const POLICY_IDS_MATCH: Same<PolicyId, ScenarioPolicyId> = true;
 
 /** Plugins and tools the visitor added (the plugin lab), installed into every run. */
 export interface VisitorExtras {
@@ -57,8 +63,9 @@ export interface RunSpec extends Omit<ToolSetContext, 'unicodeFallback'> {
 export interface Run {
   readonly hooks: Hooks;
   readonly registry: Registry;
+  /** The observation policy, when it is the run's policy now (`dsh-ledger`); else null. */
   readonly policy: ObservationPolicy | null;
-  /** The edit-safety policy installed, by id, or null when the run has none. */
+  /** The edit-safety policy installed now, by id, or null when the run has none. */
   readonly policyId: string | null;
   readonly session: Session;
   /** Live calls by call id: the only place canonical values live. */
@@ -67,23 +74,41 @@ export interface Run {
   plugins(): readonly string[];
   /** Replaces the built-in plugins (not the observation policy) with `ids`. */
   usePlugins(ids: readonly string[]): void;
+  /**
+   * Replaces the edit-safety policy with `edits` (the observation policy when undefined), still the first
+   * to decide; a run without a policy (the switch off) keeps none. What the old one knew is not carried.
+   */
+  usePolicy(edits: PolicySpec | undefined): void;
   /** Replaces the visitor's extras; a tool whose name is taken is left out and named in the answer. */
   useVisitor(extras: VisitorExtras): RefusedTool[];
   /** The visitor's tools left out because their names were taken, and why. */
   refusedTools(): readonly RefusedTool[];
 }
 
+/** A run's edit-safety policy as made: its id, its plugin, and the observation policy when it is that. */
+interface MadePolicy {
+  id: string | null;
+  plugin: PolicyPlugin | null;
+  observation: ObservationPolicy | null;
+}
+
+/** Makes the policy `edits` names (the observation policy when undefined), or none when the switch is off. */
+function makePolicy(spec: RunSpec, edits: PolicySpec | undefined): MadePolicy {
+  if (!spec.policy) return { id: null, plugin: null, observation: null };
+  if (!edits || edits.id === 'dsh-ledger') {
+    const observation = fsObservationPolicy({
+      onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false,
+    });
+    return { id: 'dsh-ledger', plugin: observation, observation };
+  }
+  return { id: edits.id, plugin: edits.make({ read: (p) => spec.fs.read(p) }), observation: null };
+}
+
 /** The composition root: builds a run from its spec, with every part installed, and returns it ready. */
 export function createRun(spec: RunSpec): Run {
   const hooks = new Hooks();
-  const policyId = spec.policy ? (spec.edits?.id ?? 'dsh-ledger') : null;
-  const policy =
-    policyId === 'dsh-ledger'
-      ? fsObservationPolicy({ onlyEditWhatWasRead: spec.scenario.onlyEditWhatWasRead ?? false })
-      : null;
-  if (policy) hooks.install(policy);
-  const other = policyId && spec.edits && !policy ? spec.edits.make({ read: (p) => spec.fs.read(p) }) : null;
-  if (other) hooks.install(other);
+  let edits = makePolicy(spec, spec.edits);
+  let uninstallPolicy = edits.plugin ? hooks.install(edits.plugin) : () => {};
   const registry = new Registry();
   const context: ToolSetContext = {
     fs: spec.fs,
@@ -93,7 +118,11 @@ export function createRun(spec: RunSpec): Run {
   };
   for (const tool of toolsFor(spec.scenario.tools ?? [], context)) registry.register(tool);
   let builtIn = { ids: [] as readonly string[], uninstall: [] as (() => void)[] };
-  let visitor = { refused: [] as RefusedTool[], uninstall: [] as (() => void)[] };
+  let visitor = {
+    extras: spec.visitor ?? { plugins: [], tools: [] },
+    refused: [] as RefusedTool[],
+    uninstall: [] as (() => void)[],
+  };
   const usePlugins = (ids: readonly string[]) => {
     for (const uninstall of builtIn.uninstall) uninstall();
     const known = ids.flatMap((id) => {
@@ -114,8 +143,17 @@ export function createRun(spec: RunSpec): Run {
       registry.register(tool);
       uninstall.push(() => registry.unregister(tool.name));
     }
-    visitor = { refused, uninstall };
+    visitor = { extras, refused, uninstall };
     return refused;
+  };
+  const usePolicy = (next: PolicySpec | undefined) => {
+    if (edits.id === null) return;
+    uninstallPolicy();
+    edits = makePolicy(spec, next);
+    uninstallPolicy = edits.plugin ? hooks.install(edits.plugin) : () => {};
+    // Installed again after the policy, so that it still decides first (first listener wins).
+    usePlugins(builtIn.ids);
+    useVisitor(visitor.extras);
   };
   // The visitor's tools are in the registry before the session starts, so its start lists them.
   useVisitor(spec.visitor ?? { plugins: [], tools: [] });
@@ -129,12 +167,17 @@ export function createRun(spec: RunSpec): Run {
     checkPurity: true,
     ...(spec.approve ? { approve: spec.approve } : {}),
   });
-  if (spec.session.log) (policy ?? other)?.restore?.(spec.session.log);
+  if (spec.session.log) edits.plugin?.restore?.(spec.session.log);
   return {
     hooks,
     registry,
-    policy,
-    policyId,
+    get policy() {
+      return edits.observation;
+    },
+    get policyId() {
+      return edits.id;
+    },
+    usePolicy,
     session,
     calls: new Map(),
     plugins: () => builtIn.ids,

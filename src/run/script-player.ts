@@ -8,6 +8,7 @@ import { advance, scriptDone, type ScriptEffect, type ScriptInput, type ScriptSt
 import type { CallTracker } from './calls';
 import { noteOf, writeExternally } from './external';
 import type { Run } from './run';
+import { loadPolicySpec } from './policy-load';
 
 /** What a script player works on. */
 export interface ScriptPlayerSpec {
@@ -145,6 +146,10 @@ export class ScriptPlayer {
       case 'use':
         run.session.say(effect.text[this.spec.lang()]);
         run.usePlugins(effect.plugins);
+        return;
+      case 'policy':
+        run.session.say(effect.text[this.spec.lang()]);
+        run.usePolicy(await loadPolicySpec(effect.policy));
         return;
       case 'call': {
         const live = await calls.call(run, effect.tool, effect.args);

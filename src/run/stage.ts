@@ -3,8 +3,9 @@
 import type { FsBackend } from '../fs/types';
 import { fakeClock, type Approve, type HarnessEvent } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
+import type { PolicySpec } from '../plugins/policies';
 import { resumeScript, type ScriptProgress } from '../model/progress';
-import type { Lang, Scenario } from '../model/scenario';
+import { scenarioPolicyIds, type Lang, type Scenario, type ScenarioPolicyId } from '../model/scenario';
 import { startScript, type ScriptState } from '../model/script';
 import type { SqlEngine } from '../tools/sql';
 import type { CallTracker } from './calls';
@@ -21,8 +22,10 @@ export interface SavedRun {
   /** The session id, as in the log's `session/start`. */
   id: string;
   scenario: string;
-  /** Whether the observation policy was installed. */
+  /** Whether an edit-safety policy was installed. */
   policy: boolean;
+  /** Which one, by id, when it was not `dsh-ledger` (the observation policy). */
+  edits?: ScenarioPolicyId;
   progress: ScriptProgress;
   events: readonly HarnessEvent[];
   /** The real model that drove the run, when one did (never the key); absent for the script. */
@@ -34,12 +37,19 @@ export function savedRun({ run, script, scenario, model }: Stage): SavedRun {
   return {
     id: run.session.id,
     scenario: scenario.id,
-    policy: run.policy !== null,
+    policy: run.policyId !== null,
+    ...editsOf(run.policyId),
     progress: script.progress(),
     events: [...run.session.events],
     ...(model ? { model: { ...model } } : {}),
   };
 }
+
+// A run's policy is one of the registry's, which are exactly the scenario format's ids (see src/run/run.ts).
+const editsOf = (id: string | null): Pick<SavedRun, 'edits'> => {
+  const known = scenarioPolicyIds.find((policy) => policy === id);
+  return known && known !== 'dsh-ledger' ? { edits: known } : {};
+};
 
 // The fake clock of every session: the same times on every run, so replays and exports match.
 const CLOCK_START = Date.UTC(2026, 0, 1, 9);
@@ -66,7 +76,7 @@ export interface Stage {
 }
 
 /** The parts of a stage that are fixed before its run is built. */
-export type StageSpec = Pick<RunSpec, 'policy' | 'session' | 'plugins'> & {
+export type StageSpec = Pick<RunSpec, 'policy' | 'edits' | 'session' | 'plugins'> & {
   script: ScriptState;
   /** Call ids of the calls the visitor made by hand. */
   manual: readonly string[];
@@ -83,6 +93,7 @@ export function stage(context: StageContext, scenario: Scenario, parts: StageSpe
     fs,
     scenario,
     policy: parts.policy,
+    ...(parts.edits ? { edits: parts.edits } : {}),
     session: parts.session,
     ...(parts.plugins ? { plugins: parts.plugins } : {}),
     visitor,
@@ -102,8 +113,13 @@ export async function restoreFiles(fs: FsBackend, scenario: Scenario): Promise<v
 
 /** Options of `Playground.open` and `load`. */
 export interface LoadOptions {
-  /** Whether the run gets the observation policy (default true). */
+  /** Whether the run gets an edit-safety policy (default true). */
   policy?: boolean;
+  /**
+   * Which policy, when not `dsh-ledger` (the observation policy): one of src/plugins/policies, loaded by
+   * the caller, so that a page that never needs one never loads it.
+   */
+  edits?: PolicySpec;
   /**
    * A real model drives the run instead of the script (the agent loop, `src/run/agent.ts`): the script's
    * steps are not taken, Play and Step have nothing to do (`done`), and "Simulate external edit" makes the
@@ -117,6 +133,7 @@ export function freshParts(scenario: Scenario, options: LoadOptions): StageSpec 
   const model = options.model ? modelInfoOf(options.model) : null;
   return {
     policy: options.policy !== false,
+    ...(options.edits ? { edits: options.edits } : {}),
     session: { id: `${scenario.id}-${Date.now().toString(36)}`, clock: fakeClock(CLOCK_START, CLOCK_STEP) },
     plugins: scenario.plugins ?? [],
     script: startScript(scenario, model !== null),
@@ -130,9 +147,9 @@ export function freshParts(scenario: Scenario, options: LoadOptions): StageSpec 
  * its log, and the script is the log folded through its reducer (`resumeScript`). A run a real model drove
  * (`saved.model`) is carried on as it ended, the script's external changes it had not met left for the
  * button. Throws a `RangeError` saying why when the run does not fit the scenario, or (a model's run) was
- * cut off in the middle of a call.
+ * cut off in the middle of a call, or ran under a policy other than `edits` (which its caller loads).
  */
-export function resumedParts(scenario: Scenario, saved: SavedRun): StageSpec {
+export function resumedParts(scenario: Scenario, saved: SavedRun, edits?: PolicySpec): StageSpec {
   if (saved.scenario !== scenario.id) {
     throw new RangeError(`Session "${saved.id}" is a run of "${saved.scenario}", not of "${scenario.id}"`);
   }
@@ -143,10 +160,13 @@ export function resumedParts(scenario: Scenario, saved: SavedRun): StageSpec {
     const cut = saved.events.find((e) => e.type === 'tool/call' && !results.has(e.callId));
     if (cut) throw new RangeError(`Session "${saved.id}" was cut off in the middle of a call`);
   }
+  if ((saved.edits ?? 'dsh-ledger') !== (edits?.id ?? 'dsh-ledger'))
+    throw new RangeError(`Session "${saved.id}" ran under the policy "${saved.edits}", not "${edits?.id}"`);
   const folded = resumeScript(scenario, saved.events, saved.progress, saved.model !== undefined);
   if (!folded.ok) throw new RangeError(`Session "${saved.id}" cannot be resumed: ${folded.error}`);
   return {
     policy: saved.policy,
+    ...(edits ? { edits } : {}),
     session,
     plugins: folded.value.plugins ?? scenario.plugins ?? [],
     script: folded.value,

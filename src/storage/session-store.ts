@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EventLog, type HarnessEvent } from '../harness';
 import { ModelInfo, modelInfo } from '../model/model-settings';
 import { ScriptProgress } from '../model/progress';
-import { ScenarioId } from '../model/scenario';
+import { ScenarioId, scenarioPolicyIds } from '../model/scenario';
 import { SCENARIO_LIMITS } from '../model/scenario-schema';
 
 /** What the list of past sessions shows of a session, kept apart from its (possibly long) log. */
@@ -15,6 +15,8 @@ export const SessionHead = z.strictObject({
   createdAt: z.number().int().nonnegative(),
   updatedAt: z.number().int().nonnegative(),
   policy: z.boolean(),
+  /** Optional: the edit-safety policy, by id, when it was not `dsh-ledger` (the observation policy). */
+  edits: z.enum(scenarioPolicyIds).optional(),
   progress: ScriptProgress,
   /** Optional: the real model that drove the session (never the key); absent for the scripted model. */
   model: ModelInfo.optional(),

@@ -1,6 +1,7 @@
-import { scenarios, type Lang } from '../model';
+import { scenarios, type Lang, type ScenarioPolicyId } from '../model';
 import { openArena, type ArenaHost } from './arena-open';
 import { galleryDialog } from './gallery';
+import { policyDialog } from './policy-dialog';
 import type { PageSpec } from './page';
 import { AUTO_EXTERNAL, writeFlag } from './prefs';
 import type { Persistence } from './persistence';
@@ -27,13 +28,17 @@ export interface PageCommands extends ArenaHost {
   openScenarioFile(file: Blob): Promise<void>;
   configureModel(): Promise<void>;
   setPolicy(on: boolean): Promise<void>;
+  choosePolicy(id: ScenarioPolicyId): Promise<void>;
   readonly persistence: Pick<
     Persistence,
     'exportSession' | 'importSession' | 'copyShareLink' | 'openPastSessions'
   >;
   /** The lesson now open, whose scenario the gallery marks. */
-  readonly lesson: { readonly scenario: { readonly id: string } };
-  readonly store: Pick<UiStore, 'set'>;
+  readonly lesson: {
+    readonly scenario: { readonly id: string };
+    readonly pg: { readonly run: { readonly policyId: string | null } };
+  };
+  readonly store: Pick<UiStore, 'set' | 'get'>;
 }
 
 /** What the page's controls do: each one of the app's commands. */
@@ -67,6 +72,11 @@ export function pageActions(app: PageCommands, history: boolean): PageSpec['acti
       model: () => void app.configureModel(),
       share: () => void app.persistence.copyShareLink(),
       setPolicy: (on) => void app.setPolicy(on),
+      choosePolicy: () => {
+        const { lang } = app.store.get();
+        const current = app.lesson.pg.run.policyId;
+        policyDialog({ lang, current, choose: (id) => void app.choosePolicy(id) });
+      },
       // Whether Play makes the scenario's external edits itself; kept in this browser.
       setAutoExternal: (on) => {
         writeFlag(AUTO_EXTERNAL, on);

@@ -4,16 +4,18 @@ import {
   fetchScenario,
   parseScenarioObject,
   scenarioById,
+  scenarioPolicyIds,
   scenarios,
   type LabPlugin,
   type LinkCode,
   type Scenario,
   type ScenarioError,
+  type ScenarioPolicyId,
 } from '../model';
 import { speeds, type Speed } from './state';
 
 /** The parameters that say what to open; once it is open, the full app drops them (see `settledAddress`). */
-const OPENERS = ['s', 'scenario', 'scenario-url', 'step', 'autoplay'];
+const OPENERS = ['s', 'scenario', 'scenario-url', 'step', 'autoplay', 'policy'];
 /** More steps than any scenario has; a larger `step` is cut to this. */
 const MAX_STEP = 10_000;
 
@@ -36,6 +38,10 @@ export interface Address {
   lang: string | null;
   speed?: Speed;
   policy?: boolean;
+  /** The policy to run under (`?policy=<id>`), in place of the scenario's own. */
+  edits?: ScenarioPolicyId;
+  /** A `?policy=` that names no policy: the scenario opens under its own, and a notice says so. */
+  unknownPolicy?: string;
   /** Plugin code a share link carries: shown in the lab, run only when the visitor presses Run. */
   plugins?: LabPlugin[];
   /** The absolute address `scenario` was fetched from (`?scenario-url=`), when it was. */
@@ -51,7 +57,7 @@ const stepOf = (raw: string | null): number => {
 
 /**
  * Reads the address contract: `?s=<share link>`, else `?scenario=<id>&lang=en|zh&autoplay=1&embed=1&
- * step=<n>&speed=<name>`. A share link's fields win over the plain parameters it sits beside.
+ * step=<n>&speed=<name>&policy=<policy id>`. A share link's fields win over the plain parameters it sits beside.
  */
 export async function readAddress(search: string, base = 'http://localhost/'): Promise<Address> {
   const params = new URLSearchParams(search);
@@ -67,6 +73,7 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
     step: stepOf(params.get('step')),
     lang: params.get('lang'),
     ...(speed && speed in speeds ? { speed: speed as Speed } : {}),
+    ...policyOf(params.get('policy')),
   };
   const token = params.get('s');
   if (token !== null) {
@@ -78,11 +85,22 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
       Boolean(link.value.plugins?.length),
     );
     if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: link.value.scenario } };
-    const { lang, speed: linkSpeed, policy, step, plugins } = link.value;
+    const { lang, speed: linkSpeed, policy, step, plugins, edits } = link.value;
+    const chosen = edits ? { edits } : {};
     // The run the link shows needs its plugins, and they wait for Run: so no steps are taken before.
     if (plugins?.length)
-      return { ...address, scenario, lang, speed: linkSpeed, policy, step: 0, autoplay: false, plugins };
-    return { ...address, scenario, lang, speed: linkSpeed, policy, step };
+      return {
+        ...address,
+        scenario,
+        lang,
+        speed: linkSpeed,
+        policy,
+        ...chosen,
+        step: 0,
+        autoplay: false,
+        plugins,
+      };
+    return { ...address, scenario, lang, speed: linkSpeed, policy, ...chosen, step };
   }
   const url = params.get('scenario-url');
   if (url !== null) {
@@ -97,6 +115,12 @@ export async function readAddress(search: string, base = 'http://localhost/'): P
   if (!scenario) return { ...address, step: 0, autoplay: false, bad: { scenario: wanted } };
   return { ...address, scenario };
 }
+
+const policyOf = (raw: string | null): Pick<Address, 'edits' | 'unknownPolicy'> => {
+  if (raw === null) return {};
+  const known = scenarioPolicyIds.find((id) => id === raw);
+  return known ? { edits: known } : { unknownPolicy: raw };
+};
 
 const themeOf = (raw: string | null): Address['theme'] => (raw === 'light' || raw === 'dark' ? raw : 'auto');
 

@@ -1,7 +1,7 @@
 import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
 import type { HarnessEvent } from '../harness';
-import type { LabPlugin, Lang, ModelInfo, Scenario } from '../model';
+import type { LabPlugin, Lang, ModelInfo, Scenario, ScenarioPolicyId } from '../model';
 import type { SessionRecord, SessionStore } from '../storage';
 import { replayTools } from '../run';
 import { pageActions } from './actions';
@@ -49,6 +49,8 @@ export interface AppSpec {
   resume?: SessionRecord | null;
   /** Whether runs get the observation policy (default true). */
   policy?: boolean;
+  /** The policy runs get in place of the scenario's own (`?policy=<id>`). */
+  edits?: ScenarioPolicyId;
   /** Plugin code from a share link: the lab opens with it, and it runs only when the visitor presses Run. */
   plugins?: LabPlugin[];
   /** Play makes the scenario's external edits itself (`autoplay=1`); else the visitor's choice. */
@@ -218,6 +220,15 @@ export class App {
   /** Turns the observation policy on or off; the scenario starts again, as the policy is per session. */
   async setPolicy(on: boolean): Promise<void> {
     this.store.set({ policy: on });
+    await this.reset();
+  }
+
+  /**
+   * Runs the scenario again under policy `id` (More → Policy…), the policy switch on; the choice holds
+   * for this scenario's runs until another scenario opens.
+   */
+  async choosePolicy(id: ScenarioPolicyId): Promise<void> {
+    this.store.set({ policy: true, edits: id });
     await this.reset();
   }
 

@@ -1,4 +1,5 @@
 import { openWorkspace } from '../fs/open';
+import { scenarioPolicyIds } from '../model/scenario-names';
 import { readAddress, settledAddress, type Address } from './address';
 import { App } from './app';
 import { openArena } from './arena-open';
@@ -24,7 +25,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   // An embed takes the host's theme and remembers nothing; its error stands in place of the app.
   if (embed) (await import('./embed-view')).applyEmbedTheme(address.theme);
   else applyTheme(initialTheme());
-  const notice = bad && !embed && noticeOf(bad);
+  const notice = embed ? undefined : bad ? noticeOf(bad) : policyNotice(address.unknownPolicy);
   const storage: PageStorage = embed
     ? {
         fs: await openWorkspace('embed', { indexedDB: null }),
@@ -49,6 +50,7 @@ export async function boot(root: HTMLElement, location: Location = window.locati
     storage: storage.unavailable,
     ...(speed ? { speed } : {}),
     ...(policy !== undefined ? { policy } : {}),
+    ...(address.edits ? { edits: address.edits } : {}),
     ...(notice ? { notice } : {}),
     ...(address.plugins ? { plugins: address.plugins } : {}),
     // Autoplay runs through: the scenario makes its external edits itself.
@@ -85,4 +87,13 @@ function noticeOf(bad: NonNullable<Address['bad']>): { text: string; code?: stri
   }
   if ('code' in bad) return { text: tr('badLink', { why: tr(bad.code) }), code: bad.code };
   return { text: tr('badLink', { why: `scenario "${bad.scenario}"` }) };
+}
+
+/** The notice for a `?policy=` that names no policy, listing those that are; undefined without one. */
+function policyNotice(raw: string | undefined): { text: string; code: string } | undefined {
+  if (raw === undefined) return undefined;
+  return {
+    text: tr('policyUnknown', { id: raw, ids: scenarioPolicyIds.join(', ') }),
+    code: 'SCENARIO_UNKNOWN_POLICY',
+  };
 }

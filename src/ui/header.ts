@@ -3,6 +3,7 @@ import type { Playground } from '../run';
 import { h } from './dom';
 import { tr } from './i18n';
 import { moreMenu, type MoreMenuSpec } from './more-menu';
+import { policyName } from './policy-words';
 import { speeds, type Speed, type UiStore } from './state';
 import { applyTheme, initialTheme, type Theme } from './theme';
 
@@ -159,6 +160,8 @@ export class Header {
   /** The run's controls and "Simulate external edit": at phone width, a bar kept on screen. */
   readonly runBar: HTMLElement;
   private readonly title = h('span', { class: 'scenario-title' });
+  /** Which policy the run has; a click opens More → Policy…. */
+  private readonly policy: HTMLButtonElement;
   private readonly menu: ReturnType<typeof moreMenu> | null;
   private readonly present: HTMLButtonElement;
   /** While visitor plugins take part in runs: how many, and one click switches them all off. */
@@ -168,6 +171,13 @@ export class Header {
     this.controls = new RunControls(store, actions);
     const { lang, policy, autoExternal } = store.get();
     this.menu = embed ? null : moreMenu({ ...actions.more, policy, autoExternal });
+    this.policy = h('button', {
+      type: 'button',
+      class: 'ghost run-policy',
+      'data-run-policy': '',
+      'aria-haspopup': 'dialog',
+      onclick: actions.more.choosePolicy,
+    });
     this.plugins = h('button', {
       type: 'button',
       class: 'plugins-on',
@@ -223,6 +233,7 @@ export class Header {
         !embed && h('h1', {}, tr('appTitle')),
         picker,
         !embed && h('span', { class: 'topbar-gap' }),
+        !embed && this.policy,
         !embed && this.plugins,
         !embed && this.present,
         this.menu?.el,
@@ -235,6 +246,13 @@ export class Header {
   /** Brings the title, the controls and the menu's policy switch up to date. */
   update(pg: Playground, store: UiStore): void {
     const { replay, lang, policy, present, autoExternal, activePlugins } = store.get();
+    // The run's own: a lesson's policy step changes it without a load.
+    const runPolicy = pg.run.policyId;
+    this.policy.dataset.runPolicy = runPolicy ?? '';
+    setText(
+      this.policy,
+      tr('policyNow', { policy: runPolicy ? policyName(runPolicy, lang) : tr('policyNone') }),
+    );
     this.plugins.dataset.activePlugins = String(activePlugins);
     this.plugins.hidden = activePlugins === 0;
     setText(this.plugins, `⚙ ${tr('pluginsOn', { n: activePlugins })}`);

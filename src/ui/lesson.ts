@@ -2,6 +2,7 @@ import type { HarnessEvent, Json } from '../harness';
 import { readScenarioFile, scenarioById, type ExternalChange, type Scenario } from '../model';
 import type { Playground } from '../run';
 import { tr } from './i18n';
+import { policyOptions, runPolicyState } from './run-policy';
 import { Runner } from './runner';
 import type { Notice, RunState, UiStore } from './state';
 
@@ -111,9 +112,11 @@ export class Lesson {
     const { pg, store } = this.spec;
     this.runner.pause();
     if (!asIs) await this.spec.applyExample(scenario);
-    store.set({ replay: null });
-    await this.runner.exclusive(() => pg.load(scenario, { policy: store.get().policy }));
-    store.set({ run: 'idle', policy: pg.run.policy !== null });
+    // A scenario opened anew runs under its own policy; a reset keeps the one the visitor chose.
+    store.set({ replay: null, ...(asIs ? {} : { edits: null }) });
+    const options = await policyOptions(store.get(), scenario);
+    await this.runner.exclusive(() => pg.load(scenario, options));
+    store.set({ run: 'idle', ...runPolicyState(pg) });
     this.spec.editor.close();
   }
 

@@ -9,6 +9,7 @@ import { h, num } from './dom';
 import { lang, tr } from './i18n';
 import type { UiStore } from './state';
 import './styles/model.css';
+import { policyOptions } from './run-policy';
 
 /** What the run's panel needs from the app. */
 export interface ModelRunSpec {
@@ -169,7 +170,8 @@ export class ModelRun {
     const { store } = this.spec;
     const exclusive = this.spec.exclusive ?? ((work) => work());
     try {
-      await exclusive(() => pg.load(pg.scenario, { policy: store.get().policy, model: settings }));
+      const options = await policyOptions(store.get(), pg.scenario);
+      await exclusive(() => pg.load(pg.scenario, { ...options, model: settings }));
     } catch (error) {
       const why = error instanceof Error ? error.message : String(error);
       this.local = () => ({ code: 'MODEL_START_FAILED', message: tr('modelStartFailed', { why }) });
@@ -233,7 +235,8 @@ export class ModelRun {
     await this.halt();
     const pg = this.spec.pg();
     const exclusive = this.spec.exclusive ?? ((work) => work());
-    await exclusive(() => pg.load(pg.scenario, { policy: this.spec.store.get().policy }));
+    const options = await policyOptions(this.spec.store.get(), pg.scenario);
+    await exclusive(() => pg.load(pg.scenario, options));
     this.state = null;
     this.local = null;
     this.render();

@@ -18,6 +18,8 @@ export interface MoreMenuSpec {
   model: () => void;
   share: () => void;
   setPolicy: (on: boolean) => void;
+  /** Opens More → Policy…: the policies to run the scenario under. */
+  choosePolicy: () => void;
   resetWorkspace: () => void;
   pastSessions: () => void;
   /** Opens the edit-safety arena (loaded on first use). */
@@ -118,6 +120,7 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
     file,
     item('share', tr('share'), spec.share),
     h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
+    item('choose-policy', `${tr('policyMenu')}…`, spec.choosePolicy),
     h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal')),
     item('arena', `${tr('arena')}…`, spec.arena),
     item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),

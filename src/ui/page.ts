@@ -18,6 +18,7 @@ import type { Replaying, UiStore } from './state';
 import { splitHandle } from './split';
 import { TranscriptView } from './transcript';
 import { filesOfLog, type FileSource, type WorkspaceFiles } from './workspace';
+import { policyName } from './policy-words';
 
 /** What the page is built from: the run, the store, the features it shows and what its controls do. */
 export interface PageSpec {
@@ -129,7 +130,11 @@ export class PageView {
           el: h('div', { class: 'files-panel' }, list.el, spec.editor.el),
           update: () => list.update(),
         },
-        ledger: new LedgerPanel(ledger, files),
+        ledger: new LedgerPanel(ledger, files, () => {
+          const { replay, lang } = store.get();
+          const runPolicy = pg().run.policyId;
+          return replay || !runPolicy || runPolicy === 'dsh-ledger' ? null : policyName(runPolicy, lang);
+        }),
         log: new LogPanel(() => store.get().replay?.events ?? pg().run.session.events),
         tools: new ToolsPanel(() => pg().run.registry),
         manual: new ManualPanel(pg, actions.callAsModel),

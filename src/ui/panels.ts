@@ -132,12 +132,17 @@ export class LedgerPanel implements Panel {
   constructor(
     private readonly ledger: () => Ledger | null,
     private readonly files: () => FileSource,
+    /** The name of the run's policy when it is one that keeps no observation ledger, else null. */
+    private readonly other: () => string | null = () => null,
   ) {}
 
   update(): void {
     const ledger = this.ledger();
     if (!ledger || ledger.size === 0) {
-      this.note.textContent = tr(ledger ? 'ledgerEmpty' : 'ledgerOff');
+      const other = ledger ? null : this.other();
+      this.note.textContent = other
+        ? tr('ledgerOther', { policy: other })
+        : tr(ledger ? 'ledgerEmpty' : 'ledgerOff');
       if (this.el.firstChild !== this.note) fill(this.el, this.note);
       this.rows.clear();
       this.body.replaceChildren();

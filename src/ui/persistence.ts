@@ -148,7 +148,7 @@ export class Persistence {
 
   /** Copies a link to this scenario, its settings and its position; shows the link if copying fails. */
   async copyShareLink(): Promise<string | null> {
-    const { lang, speed, policy } = this.spec.store.get();
+    const { lang, speed, policy, edits } = this.spec.store.get();
     const pg = this.spec.pg();
     const plugins = this.spec.labPlugins();
     let url: string;
@@ -159,6 +159,7 @@ export class Persistence {
         lang,
         speed,
         policy,
+        ...(edits ? { edits } : {}),
         step: pg.script.state.step,
         ...(plugins ? { plugins } : {}),
         ...(custom ? { custom: custom as Json } : {}),

@@ -7,7 +7,7 @@ export { PRESENTER_CHANNEL } from './presenter-open';
 /** One step as the presenter reads it: its kind, what it does in one line, and the speaker notes. */
 const StepView = z.strictObject({
   n: z.number().int().positive(),
-  kind: z.enum(['say', 'call', 'external', 'use', 'ask']),
+  kind: z.enum(['say', 'call', 'external', 'use', 'policy', 'ask']),
   summary: z.string(),
   notes: z.string().nullable(),
 });
@@ -50,6 +50,7 @@ export function stepView(steps: readonly Step[], n: number, lang: Lang): StepVie
   const notes = s.notes?.[lang] ?? null;
   if ('ask' in s) return { n, kind: 'ask', summary: s.ask.question[lang], notes };
   if ('use' in s) return { n, kind: 'use', summary: `[${s.use.join(', ')}] ${s.say[lang]}`, notes };
+  if ('policy' in s) return { n, kind: 'policy', summary: `[${s.policy}] ${s.say[lang]}`, notes };
   if ('say' in s) return { n, kind: 'say', summary: s.say[lang], notes };
   if ('call' in s) return { n, kind: 'call', summary: `${s.call} ${JSON.stringify(s.args)}`, notes };
   return { n, kind: 'external', summary: `${s.external.path}: ${s.note[lang]}`, notes };

@@ -14,6 +14,7 @@ const kinds: Record<StepView['kind'], StringKey> = {
   call: 'stepKindCall',
   external: 'stepKindExternal',
   use: 'stepKindUse',
+  policy: 'stepKindPolicy',
   ask: 'stepKindAsk',
 };
 

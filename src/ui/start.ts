@@ -1,6 +1,14 @@
 import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
-import { ANY_VISITOR_TOOL, parseScenarioFile, scenarioById, type Lang, type Scenario } from '../model';
+import {
+  ANY_VISITOR_TOOL,
+  parseScenarioFile,
+  scenarioById,
+  scenarioPolicyIds,
+  type Lang,
+  type Scenario,
+  type ScenarioPolicyId,
+} from '../model';
 import type { SessionRecord, SessionStore, StorageState } from '../storage';
 import { Playground, type PlaygroundSpec } from '../run';
 import { loadSqlEngine } from '../run/sql-engine';
@@ -13,6 +21,7 @@ import { hasKeptPlugins } from './lab/kept';
 import type { Lesson } from './lesson';
 import type { Persistence } from './persistence';
 import { AUTO_EXTERNAL, readFlag } from './prefs';
+import { DEFAULT_POLICY, policyOptions, runPolicyState } from './run-policy';
 import type { uiStore, Speed, UiStore } from './state';
 import type { WorkspaceFiles } from './workspace';
 
@@ -23,6 +32,8 @@ export interface StartSpec {
   scenario: Scenario;
   resume?: SessionRecord | null;
   policy?: boolean;
+  /** The policy to run under (`?policy=<id>`) in place of the scenario's own. */
+  edits?: ScenarioPolicyId;
 }
 
 /** What the store's first state is made from (a part of `AppSpec`). */
@@ -61,12 +72,16 @@ export async function startPlayground(spec: StartSpec): Promise<Started> {
   const saved = spec.resume;
   if (saved) {
     try {
-      return { pg: Playground.resume(pgSpec, savedScenario(saved), saved), resumed: saved, refusal };
+      return { pg: await Playground.resume(pgSpec, savedScenario(saved), saved), resumed: saved, refusal };
     } catch (error) {
       refusal = tr('resumeFailed', { why: error instanceof Error ? error.message : String(error) });
     }
   }
-  const pg = await Playground.open(pgSpec, spec.scenario, { policy: spec.policy ?? true });
+  const options = await policyOptions(
+    { policy: spec.policy ?? true, edits: spec.edits ?? null },
+    spec.scenario,
+  );
+  const pg = await Playground.open(pgSpec, spec.scenario, options);
   return { pg, resumed: null, refusal };
 }
 
@@ -87,7 +102,9 @@ function savedScenario(saved: SessionRecord): Scenario {
 export function initialState(spec: StateSpec, pg: Playground): Parameters<typeof uiStore>[0] {
   return {
     lang: spec.lang,
-    policy: pg.run.policy !== null,
+    ...runPolicyState(pg),
+    // The visitor's choice is whatever runs that is not the scenario's own.
+    edits: chosenPolicy(pg),
     speed: spec.speed ?? 'normal',
     notice: spec.notice ? { ...spec.notice, tone: 'warn' } : null,
     autoExternal: spec.autoExternal ?? readFlag(AUTO_EXTERNAL, false),
@@ -160,4 +177,10 @@ export async function carryOn(c: CarryOnSpec): Promise<void> {
       scenario: (file) => app.openScenarioFile(file),
     });
   }
+}
+
+/** The policy `pg` runs under when it is not its scenario's own (a choice kept across a reload), or null. */
+function chosenPolicy(pg: Playground): ScenarioPolicyId | null {
+  const id = scenarioPolicyIds.find((known) => known === pg.run.policyId);
+  return id && id !== (pg.scenario.policy ?? DEFAULT_POLICY) ? id : null;
 }

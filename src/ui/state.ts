@@ -1,5 +1,5 @@
 import type { HarnessEvent, TranscriptEntry } from '../harness';
-import type { Lang, ModelInfo } from '../model';
+import type { Lang, ModelInfo, ScenarioPolicyId } from '../model';
 import type { OutcomeCheck } from '../run/outcome';
 import type { StorageState } from '../storage';
 import { Store } from './store';
@@ -43,8 +43,13 @@ export interface Notice {
  */
 export interface UiState {
   lang: Lang;
-  /** Whether runs get the observation policy: the current run's, once it is loaded. */
+  /** Whether runs get an edit-safety policy: the current run's, once it is loaded. */
   policy: boolean;
+  /**
+   * The policy the visitor chose (More → Policy), by id, for the runs of the scenario open; null: the
+   * scenario's own `policy`, else the observation policy. Opening another scenario sets it back to null.
+   */
+  edits: ScenarioPolicyId | null;
   run: RunState;
   speed: Speed;
   tab: Tab;
@@ -83,6 +88,7 @@ export function uiStore(initial: Pick<UiState, 'lang' | 'policy' | 'speed'> & Pa
     modelRunning: false,
     activePlugins: 0,
     storage: null,
+    edits: null,
     ...initial,
   });
 }

@@ -248,6 +248,7 @@ test('the More menu works from the keyboard, and every item has a name', async (
     'Import session…',
     'Copy share link',
     'Observation policy (changing it restarts the scenario)',
+    'Policy…',
     'Let the scenario make its external edits when playing',
     'Arena…',
     'Reset workspace',

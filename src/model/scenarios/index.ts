@@ -1,6 +1,7 @@
 import type { BuiltInScenario } from '../scenario';
 import { parseScenarioObject } from '../scenario-file';
 import ambiguousEdit from './ambiguous-edit.json' with { type: 'json' };
+import arenaTour from './arena-tour.json' with { type: 'json' };
 import brokenTools from './broken-tools.json' with { type: 'json' };
 import cardTour from './card-tour.json' with { type: 'json' };
 import createVsOverwrite from './create-vs-overwrite.json' with { type: 'json' };
@@ -38,6 +39,7 @@ export const builtInScenarioFiles: readonly unknown[] = [
   lineEndings,
   sharedLedger,
   policyStrengths,
+  arenaTour,
   sqlRedaction,
   labRedactContent,
   labRedactValue,

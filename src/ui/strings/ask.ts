@@ -40,5 +40,6 @@ export const askStrings = {
   stepKindCall: { en: 'Call', zh: '调用' },
   stepKindExternal: { en: 'External edit', zh: '外部编辑' },
   stepKindUse: { en: 'Plugins switch', zh: '切换插件' },
+  stepKindPolicy: { en: 'Policy switch', zh: '切换策略' },
   stepKindAsk: { en: 'Question', zh: '提问' },
 } as const;

@@ -112,6 +112,10 @@ export const stageStrings = {
     en: 'The observation policy is off: writes and edits are unconditional.',
     zh: '观测策略已关闭：写入与编辑不受约束。',
   },
+  ledgerOther: {
+    en: 'This run’s policy, {policy}, keeps no observation ledger.',
+    zh: '本次运行的策略是“{policy}”，它不记观测账本。',
+  },
   openPrefix: { en: 'Open ', zh: '打开 ' },
   save: { en: 'Save (an external edit)', zh: '保存（算作外部编辑）' },
   editorNote: {

@@ -11,6 +11,7 @@ import {
   scenarioFile,
   scenarioFileName,
   scenarioJsonSchema,
+  scenarioPolicyIds,
   scenarios,
   serializeScenarioFile,
   type ScenarioCode,
@@ -589,6 +590,32 @@ describe('paths', () => {
   });
 });
 
+describe("the run's policy", () => {
+  it('reads a policy id into the scenario', () => {
+    const read = parseScenarioFile(lesson((raw) => (raw.policy = 'unique-match')));
+    expect(read.ok && read.value.policy).toBe('unique-match');
+  });
+
+  it('leaves it out when the file has none (the observation policy)', () => {
+    const read = parseScenarioFile(lesson());
+    expect(read.ok && 'policy' in read.value).toBe(false);
+  });
+
+  it('refuses an unknown id with SCENARIO_UNKNOWN_POLICY, naming every policy', () => {
+    const read = parseScenarioFile(lesson((raw) => (raw.policy = 'trust-me')));
+    expect(read.ok).toBe(false);
+    expect(read.error?.code).toBe('SCENARIO_UNKNOWN_POLICY');
+    expect(read.error?.path).toBe('policy');
+    expect(read.error?.message).toContain('"trust-me" is not a policy');
+    for (const id of scenarioPolicyIds) expect(read.error?.message).toContain(id);
+  });
+
+  it('refuses a policy that is not a string as an invalid field', () => {
+    const read = parseScenarioFile(lesson((raw) => (raw.policy = 3)));
+    expect(read.error).toMatchObject({ code: 'SCENARIO_INVALID', path: 'policy' });
+  });
+});
+
 describe('the JSON Schema', () => {
   const schema = scenarioJsonSchema() as {
     required: string[];
@@ -605,6 +632,10 @@ describe('the JSON Schema', () => {
     expect(schema.properties.steps?.maxItems).toBe(SCENARIO_LIMITS.steps);
     expect(schema.properties.files?.maxProperties).toBe(SCENARIO_LIMITS.files);
     expect(JSON.stringify(schema.properties.plugins)).toContain('redact-phones-value');
+  });
+
+  it('lists the policies a scenario may name', () => {
+    expect(schema.properties.policy?.enum).toEqual([...scenarioPolicyIds]);
   });
 
   it('is what editors receive', () => {

@@ -4,6 +4,7 @@ import {
   MAX_PLUGIN_SOURCE,
   decodeShare,
   encodeShare,
+  scenarioPolicyIds,
   scenarios,
   shareUrl,
   starterPlugin,
@@ -26,12 +27,21 @@ describe('share links', () => {
       lang: fc.constantFrom('en' as const, 'zh' as const),
       speed: fc.constantFrom('slow' as const, 'normal' as const, 'fast' as const, 'instant' as const),
       policy: fc.boolean(),
+      edits: fc.option(fc.constantFrom(...scenarioPolicyIds), { nil: undefined }),
       step: fc.integer({ min: 0, max: 10_000 }),
     });
-    const roundTrip = async (s: ShareState) => {
+    const roundTrip = async ({ edits, ...rest }: ShareState) => {
+      const s: ShareState = { ...rest, ...(edits ? { edits } : {}) };
       expect((await decodeShare(await encodeShare(s))).value).toEqual(s);
     };
     await fc.assert(fc.asyncProperty(states, roundTrip), { numRuns: 50 });
+  });
+
+  it('carry the policy chosen in place of the scenario’s own, and refuse an unknown one', async () => {
+    const chosen = await decodeShare(await encodeShare({ ...state, edits: 'hash-ledger' }));
+    expect(chosen.value?.edits).toBe('hash-ledger');
+    const raw = { ...state, edits: 'trust-me' } as unknown as ShareState;
+    await expect(encodeShare(raw)).rejects.toThrow();
   });
 
   it('are versioned, short and safe in a URL', async () => {

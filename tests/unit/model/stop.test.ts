@@ -82,7 +82,7 @@ describe('Playground.stop', () => {
     await tick();
     pg.stop();
     await step;
-    const resumed = Playground.resume({ fs }, hanging, stored(pg.saved()));
+    const resumed = await Playground.resume({ fs }, hanging, stored(pg.saved()));
     await Promise.all([pg.script.runToEnd(), resumed.script.runToEnd()]);
     expect(resumed.run.session.events).toEqual(pg.run.session.events);
     expect(resumed.script.state.position).toBe(pg.script.state.position);

@@ -75,7 +75,7 @@ describe('an ask step', () => {
       const pg = await mk();
       await pg.script.advance(2);
       if (reveal) await pg.script.reveal();
-      const again = Playground.resume({ fs: pg.fs }, lesson(), pg.saved());
+      const again = await Playground.resume({ fs: pg.fs }, lesson(), pg.saved());
       expect(again.script.state.ask).toEqual(pg.script.state.ask);
       expect(again.script.state.position).toBe(pg.script.state.position);
     }

@@ -85,13 +85,13 @@ describe('a run a model drives', () => {
     await pg.callAsAgent('read', { path: '/app/config.json' });
     pg.sayAsAgent('Reading done.');
     const saved = pg.saved();
-    const back = Playground.resume({ fs }, scenarioById('stale-version')!, saved);
+    const back = await Playground.resume({ fs }, scenarioById('stale-version')!, saved);
     expect(back.model).toEqual(model);
     expect(back.script.done).toBe(true);
     expect(back.run.session.live.map((e) => e.kind)).toEqual(['call', 'message']);
     expect(back.script.state.externals).not.toEqual([]);
     await back.simulateExternalEdit('button');
-    const again = Playground.resume({ fs }, scenarioById('stale-version')!, back.saved());
+    const again = await Playground.resume({ fs }, scenarioById('stale-version')!, back.saved());
     expect(again.script.state.externals).toEqual([]);
   });
 
@@ -100,9 +100,9 @@ describe('a run a model drives', () => {
     await pg.callAsAgent('read', { path: '/app/config.json' });
     const saved = pg.saved();
     const cut = { ...saved, events: saved.events.filter((e) => e.type !== 'tool/result') };
-    expect(() => Playground.resume({ fs: new MemoryBackend() }, scenarioById('stale-version')!, cut)).toThrow(
-      /cut off in the middle of a call/,
-    );
+    await expect(
+      Playground.resume({ fs: new MemoryBackend() }, scenarioById('stale-version')!, cut),
+    ).rejects.toThrow(/cut off in the middle of a call/);
   });
 
   it('a load without a model gives the script back', async () => {

@@ -109,7 +109,7 @@ async function apply(pg: Playground, op: Op, s: Scenario): Promise<Playground> {
       return pg;
     }
     case 'reload':
-      return Playground.resume({ fs: pg.fs }, s, stored(pg.saved()));
+      return await Playground.resume({ fs: pg.fs }, s, stored(pg.saved()));
   }
 }
 
