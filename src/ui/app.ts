@@ -217,20 +217,8 @@ export class App {
   openScenarioFile = (file: Blob): Promise<void> =>
     this.lesson.openFile(file, (text, more) => this.setNotice(text, more));
 
-  /** Turns the observation policy on or off; the scenario starts again, as the policy is per session. */
-  async setPolicy(on: boolean): Promise<void> {
-    this.store.set({ policy: on });
-    await this.reset();
-  }
-
-  /**
-   * Runs the scenario again under policy `id` (More → Policy…), the policy switch on; the choice holds
-   * for this scenario's runs until another scenario opens.
-   */
-  async choosePolicy(id: ScenarioPolicyId): Promise<void> {
-    this.store.set({ policy: true, edits: id });
-    await this.reset();
-  }
+  setPolicy = (on: boolean): Promise<void> => this.lesson.setPolicy(on);
+  choosePolicy = (id: ScenarioPolicyId): Promise<void> => this.lesson.choosePolicy(id);
 
   /** More → Model…: a real model's settings, and its run on the scenario. */
   configureModel(): Promise<void> {

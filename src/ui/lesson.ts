@@ -1,5 +1,11 @@
 import type { HarnessEvent, Json } from '../harness';
-import { readScenarioFile, scenarioById, type ExternalChange, type Scenario } from '../model';
+import {
+  readScenarioFile,
+  scenarioById,
+  type ExternalChange,
+  type Scenario,
+  type ScenarioPolicyId,
+} from '../model';
 import type { Playground } from '../run';
 import { tr } from './i18n';
 import { policyOptions, runPolicyState } from './run-policy';
@@ -135,6 +141,21 @@ export class Lesson {
   async reset(): Promise<void> {
     this.runner.pause();
     await this.open(this.spec.pg.scenario, true);
+  }
+
+  /** Turns the observation policy on or off; the scenario starts again, as the policy is per session. */
+  async setPolicy(on: boolean): Promise<void> {
+    this.spec.store.set({ policy: on });
+    await this.reset();
+  }
+
+  /**
+   * Runs the scenario again under policy `id` (More → Policy…), the policy switch on; the choice holds
+   * for this scenario's runs until another scenario opens.
+   */
+  async choosePolicy(id: ScenarioPolicyId): Promise<void> {
+    this.spec.store.set({ policy: true, edits: id });
+    await this.reset();
   }
 
   /**
