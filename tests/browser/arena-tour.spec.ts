@@ -82,9 +82,13 @@ test('README "The arena", a lesson: arena-tour asks before each of three policie
     await expect(page.locator('[data-ask]')).toBeHidden({ timeout: RUN_TIMEOUT });
     await expect.poll(() => errorCodes(page)).toEqual(part.errors);
     const column = page.locator(`[data-compare-path="${part.path}"] pre`);
-    await column.scrollIntoViewIfNeeded();
+    // The column is drawn again as the run's files change: wait for its text, then bring it on screen.
     await expect(column).toContainText(part.limit);
     await expect(column).toContainText('port = 8080');
+    await expect(async () => {
+      await column.scrollIntoViewIfNeeded({ timeout: 1_000 });
+      await expect(column).toBeInViewport({ timeout: 1_000 });
+    }).toPass();
     await expect(page.locator('[data-run-policy]')).toHaveAttribute('data-run-policy', part.id);
   }
   await key(page, ' ');
