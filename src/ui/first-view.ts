@@ -161,6 +161,9 @@ export function paintFirstView(root: HTMLElement, search: string): void {
   // The transcript's tab: at phone width the page shows one pane, and it opens on this one.
   root.dataset.tab = 'transcript';
   if (lesson) root.dataset.scenario = lesson.id;
+  // Presentation mode from the address: the projector shows its layout from the first paint, not a
+  // page that reflows into it when the engine arrives.
+  if (params.get('present') === '1' && params.get('embed') !== '1') root.dataset.present = 'true';
   root.replaceChildren(
     header(tr, lang, lesson, speed),
     h('p', { class: 'tagline' }, tr('tagline')),

@@ -85,6 +85,31 @@ test('the first view (the lesson, its transcript, its controls) paints with the 
   await expect(page.locator('.topbar .scenario-title')).toHaveText('Stale version');
 });
 
+test('README "Teaching with it": with present=1 the first view is already in presentation mode, so the projector does not reflow when the page goes live', async ({
+  page,
+}) => {
+  const engine = await holdTheEngine(page);
+  await page.goto('./?scenario=stale-version&present=1', { waitUntil: 'commit' });
+  const app = page.locator('#app');
+  await expect(app).toHaveAttribute('data-first-view', 'true');
+  await expect(app).toHaveAttribute('data-present', 'true');
+  const fontSize = () => page.evaluate(() => parseFloat(getComputedStyle(document.documentElement).fontSize));
+  expect(await fontSize()).toBe(21);
+  await expect(page.locator('.tagline')).toBeHidden();
+  const lesson = page.locator('[data-teaches]');
+  await expect(lesson).toBeInViewport();
+  const before = await lesson.boundingBox();
+
+  await engine.release();
+  await expect(app).toHaveAttribute('data-ready', 'true');
+  await expect(app).toHaveAttribute('data-present', 'true');
+  expect(await fontSize()).toBe(21);
+  const after = await lesson.boundingBox();
+  // The lesson's point stays where the class first saw it, give or take a few pixels.
+  expect(Math.abs(after!.y - before!.y)).toBeLessThanOrEqual(8);
+  expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(8);
+});
+
 test('the first view shows the lesson whose run a reload carries on, in the language asked for', async ({
   page,
 }) => {
