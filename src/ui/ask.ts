@@ -25,6 +25,7 @@ export class AskView {
   private readonly hint = h('p', { class: 'ask-hint muted' });
   private readonly why = h('div', { class: 'ask-why', 'data-ask-why': '', hidden: true });
   private readonly revealButton: HTMLButtonElement;
+  private readonly actions: HTMLElement;
   private present = false;
   private current: AskState | null = null;
 
@@ -40,6 +41,7 @@ export class AskView {
       },
       tr('reveal'),
     );
+    this.actions = h('div', { class: 'ask-actions' }, this.revealButton, this.hint);
   }
 
   /**
@@ -91,7 +93,7 @@ export class AskView {
       h('ol', { class: 'ask-choices' }, ...this.choices.map((b) => h('li', {}, b))),
       this.feedback,
       this.why,
-      h('div', { class: 'ask-actions' }, this.revealButton, this.hint),
+      this.actions,
     );
     this.revealButton.textContent = tr('reveal');
   }
@@ -104,6 +106,8 @@ export class AskView {
     if (this.present) return;
     this.feedback.textContent = tr(i === ask.ask.answer ? 'pickedRight' : 'pickedWrong');
     this.feedback.dataset.right = String(i === ask.ask.answer);
+    // The reply and Reveal below it come into view (above a phone's bottom bar, by their scroll margin).
+    this.actions.scrollIntoView({ block: 'nearest' });
   }
 
   private patch(ask: AskState): void {

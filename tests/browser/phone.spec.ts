@@ -97,3 +97,59 @@ test('on a phone, Play, Step, Back and Simulate external edit stay on screen thr
   await expectControlsOnScreen(page, 'after Back');
   await page.context().close();
 });
+
+// README "Predict, then reveal" on a phone: the card's choices wrap inside it, the page never scrolls
+// sideways, and the reply to a tapped choice (and Reveal) come into view above the bottom bar.
+test('README "Predict, then reveal" on a phone: a wrong tap’s reply is above the bar; after Reveal the choices stay inside the card and “✓ the answer” is whole', async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  const app = await openScenario(page, 'stale-version', { step: '4' });
+  await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
+  const barTop = () => page.locator('.run-bar').evaluate((el) => el.getBoundingClientRect().top);
+
+  await page.locator('[data-choice="0"]').tap();
+  const reply = page.locator('[data-ask-feedback]');
+  await expect(reply).toHaveText('Not this one. Try another, or press Reveal.');
+  await expect(reply).toBeInViewport({ ratio: 1 });
+  await expect
+    .poll(
+      async () => (await reply.evaluate((el) => el.getBoundingClientRect().bottom)) <= (await barTop()) + 1,
+    )
+    .toBe(true);
+  const reveal = button(page, 'Reveal');
+  await expect(reveal).toBeInViewport({ ratio: 1 });
+  const revealBottom = await reveal.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(revealBottom).toBeLessThanOrEqual((await barTop()) + 1);
+
+  await reveal.tap();
+  await expect(app).toHaveAttribute('data-asking', 'false');
+  const mark = page.locator('[data-choice="1"] .ask-mark');
+  await expect(mark).toHaveText('✓ the answer');
+  const fit = await page.evaluate(() => {
+    const card = document.querySelector('[data-ask]')!.getBoundingClientRect();
+    const choices = [...document.querySelectorAll('[data-choice]')].map(
+      (c) => c.getBoundingClientRect().right,
+    );
+    const m = document.querySelector<HTMLElement>('[data-choice="1"] .ask-mark')!;
+    return {
+      scrollWidth: document.documentElement.scrollWidth,
+      cardRight: card.right,
+      choiceRights: choices,
+      markRight: m.getBoundingClientRect().right,
+      markClipped: m.scrollWidth > m.clientWidth,
+    };
+  });
+  expect(fit.scrollWidth).toBeLessThanOrEqual(375);
+  expect(fit.cardRight).toBeLessThanOrEqual(375);
+  expect(fit.choiceRights).toHaveLength(3);
+  for (const right of fit.choiceRights) expect(right).toBeLessThanOrEqual(fit.cardRight);
+  expect(fit.markRight).toBeLessThanOrEqual(fit.cardRight);
+  expect(fit.markClipped).toBe(false);
+  // Read on the screen: scrolled into view above the bar, the mark is whole.
+  await mark.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+  await expect(mark).toBeInViewport({ ratio: 1 });
+  const markBottom = await mark.evaluate((el) => el.getBoundingClientRect().bottom);
+  expect(markBottom).toBeLessThanOrEqual((await barTop()) + 1);
+  await page.context().close();
+});
