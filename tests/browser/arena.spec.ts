@@ -89,6 +89,23 @@ test.describe('README "The arena": the matrix in the page', () => {
     await expect(refused).toContainText('FS_NOT_OBSERVED');
   });
 
+  test('step 2 at 1280×720: the replay opens at its top, its banner and "Back to live" on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const app = await openScenario(page, 'happy-path');
+    await openArena(page);
+    await cell(page, 'unread-edit', 'dsh-ledger').click();
+    await expect(app).toHaveAttribute('data-mode', 'replay');
+    // Every card of the run is in (the last ones too), and nothing scrolled the banner away.
+    await expect(page.locator('article[data-card][data-error-code="FS_NOT_OBSERVED"]')).toHaveCount(1);
+    await expect(page.locator('.transcript-list [data-entry]').last()).toBeAttached();
+    const banner = page.locator('.banner', { hasText: 'An edit of a file never read under dsh-ledger' });
+    await expect(banner).toBeInViewport();
+    await expect(banner.getByRole('button', { name: 'Back to live' })).toBeInViewport({ ratio: 1 });
+    await expect(page.getByRole('button', { name: 'New entries' })).toBeHidden();
+  });
+
   test('Enter on a cell replays it too; the arena opens again as it was', async ({ page }) => {
     const app = await openScenario(page, 'happy-path');
     await openArena(page);
