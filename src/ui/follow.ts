@@ -37,6 +37,8 @@ export class Follow {
   /** When the visitor last did something that scrolls. */
   private input = -Infinity;
   private lastY = 0;
+  /** A replay opened at its top: its entries neither scroll nor call for "New entries". */
+  private quiet = false;
 
   /**
    * `scroller` is the element the transcript scrolls in (presentation mode's stage), or null where the
@@ -100,16 +102,32 @@ export class Follow {
   /** New entries came (during the page's update): follow them once it is over, or say so. */
   appended(): void {
     if (!this.following) {
-      this.button.hidden = false;
+      if (!this.quiet) this.button.hidden = false;
       return;
     }
     this.settleUntil = performance.now() + SETTLE_MS;
     this.pending = true;
   }
 
-  /** The foot of the screen is covered anew (a banner came): keep the newest entry in view. */
+  /**
+   * The transcript starts afresh: a replay from its top, where its banner shows (the visitor reads it
+   * from its start, not from its end); back to live, the newest entry is followed again.
+   */
+  restart(fromTop: boolean): void {
+    this.leave();
+    this.button.hidden = true;
+    this.quiet = fromTop;
+    this.following = !fromTop;
+    if (fromTop) (this.scroller() ?? window).scrollTo({ top: 0, behavior: 'instant' });
+    else this.appended();
+  }
+
+  /**
+   * The foot of the screen is covered anew, or the pane the transcript scrolls in changed size (a
+   * banner came above it): keep the newest entry in view.
+   */
   footChanged(): void {
-    if (this.following && this.covered() > 0) this.request();
+    if (this.following && (this.covered() > 0 || this.scroller() !== null)) this.request();
   }
 
   /** The page's update is over: make the scroll it asked for. Once the run stops, at once. */
@@ -162,6 +180,7 @@ export class Follow {
   // Following goes on while the newest entry shows, and stops when the visitor scrolls up from it.
   private scrolled(): void {
     if (performance.now() - this.input > INPUT_MS) return;
+    this.quiet = false;
     const y = this.top();
     const up = y < this.lastY;
     this.lastY = y;

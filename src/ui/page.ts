@@ -95,6 +95,8 @@ export class PageView {
   private readonly follow: Follow;
   private readonly ask: AskView;
   private replay: Replayed | null = null;
+  /** The replay the transcript shows (its key), or null when live. */
+  private shownReplay: string | null = null;
 
   constructor(private readonly spec: PageSpec) {
     const { store, embed, actions, pg } = spec;
@@ -178,6 +180,8 @@ export class PageView {
       splitHandle(layout),
       h('div', { class: 'side-wrap' }, this.side.tablist, this.side.pane),
     );
+    // In presentation mode the transcript's pane shrinks as banners come above it: follow that too.
+    observer.observe(layout);
     root.replaceChildren(
       this.header.el,
       // What this is, in one sentence, on the first screen; each lesson then opens with its own line.
@@ -221,6 +225,9 @@ export class PageView {
     if (model && model.parentElement !== this.modelSlot) this.modelSlot.replaceChildren(model);
     this.header.update(pg, store);
     this.banners.update(pg);
+    const shown = replay ? this.spec.replayKey() : null;
+    if (shown !== this.shownReplay) this.follow.restart(shown !== null);
+    this.shownReplay = shown;
     this.transcript.sync(
       replay
         ? {

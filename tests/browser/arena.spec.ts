@@ -89,6 +89,23 @@ test.describe('README "The arena": the matrix in the page', () => {
     await expect(refused).toContainText('FS_NOT_OBSERVED');
   });
 
+  test('step 2 at 1280×720: the replay opens at its top, its banner and "Back to live" on screen', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const app = await openScenario(page, 'happy-path');
+    await openArena(page);
+    // A run longer than the screen: followed to its end, it would push the banner off the top.
+    await cell(page, 'edit-distant-region', 'unique-match').click();
+    await expect(app).toHaveAttribute('data-mode', 'replay');
+    // Every card of the run is in (the last edit's result too), and nothing scrolled the banner away.
+    await expect(page.locator('article[data-card]').last()).toContainText('decided by unique-match');
+    await expect(page.locator('[data-action="new-entries"]')).toBeHidden();
+    const banner = page.locator('.banner', { hasText: 'A change far from the edit under unique-match' });
+    await expect(banner).toBeInViewport();
+    await expect(banner.getByRole('button', { name: 'Back to live' })).toBeInViewport({ ratio: 1 });
+  });
+
   test('Enter on a cell replays it too; the arena opens again as it was', async ({ page }) => {
     const app = await openScenario(page, 'happy-path');
     await openArena(page);

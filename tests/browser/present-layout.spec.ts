@@ -177,3 +177,46 @@ test('presentation mode: the transcript follows in its own pane; scrolled up the
   await expect(last()).toBeInViewport();
   await expect(newEntries).toBeHidden();
 });
+
+// README "Teaching with it", step 2: Play pauses at the external edit and the waiting banner comes above
+// the transcript's pane, making it shorter; the entry just added must still be seen whole, not pushed
+// below the pane's foot.
+for (const screen of [
+  { name: '1280×720', width: 1280, height: 720, scale: 1 },
+  { name: '853×480 (150 % zoom)', width: 853, height: 480, scale: 1.5 },
+]) {
+  test(`README "Teaching with it", step 2 at ${screen.name}: when the waiting banner comes, the newest entry is whole inside the transcript pane`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: screen.width, height: screen.height },
+      deviceScaleFactor: screen.scale,
+    });
+    const page = await context.newPage();
+    try {
+      const app = await openScenario(page, 'stale-version', { present: '1', speed: 'normal' });
+      await focusBody(page);
+      await page.keyboard.press('ArrowRight');
+      await expect(page.locator('[data-progress]')).toHaveText('step 1 of 6');
+      await page.keyboard.press(' ');
+      await expect(app).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
+      await expect(page.locator('[data-banner="waiting"]')).toBeInViewport({ ratio: 1 });
+      await expect(page.locator('.transcript-list > [data-entry]').last()).toContainText(
+        'I will turn debug on.',
+      );
+      // Where the newest entry stands against the pane's visible box (nothing scrolled by the test).
+      const gap = () =>
+        page.evaluate(() => {
+          const pane = document.querySelector('.pane.transcript')!.getBoundingClientRect();
+          const entries = document.querySelectorAll('.transcript-list > [data-entry]');
+          const last = entries[entries.length - 1]!.getBoundingClientRect();
+          return { above: pane.top - last.top, below: last.bottom - pane.bottom };
+        });
+      await expect.poll(async () => (await gap()).below, { timeout: 5_000 }).toBeLessThanOrEqual(0.5);
+      expect((await gap()).above).toBeLessThanOrEqual(0.5);
+      await expect(page.getByRole('button', { name: 'New entries' })).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+}

@@ -226,6 +226,12 @@ test('past sessions open in replay mode, rebuilt from their logs', async ({ page
   await expect(dialog).toHaveCount(0);
   await expect(app).toHaveAttribute('data-mode', 'replay');
   expect(await cards(page)).toEqual(finished);
+  // The replay opens at its top: its banner's button on screen, not scrolled away to the last card.
+  await expect(
+    page.locator('[data-banner="replay"]').getByRole('button', { name: 'Back to live' }),
+  ).toBeInViewport({
+    ratio: 1,
+  });
   await page.locator('[data-banner="replay"] button').click();
   await expect(app).toHaveAttribute('data-mode', 'live');
   await expect(page.locator('article[data-card]')).toHaveCount(0);
