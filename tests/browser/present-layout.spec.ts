@@ -65,10 +65,13 @@ function smallCode(page: Page): Promise<string[]> {
   });
 }
 
-for (const screen of [
+/** The projector's screens the README's teaching walk is held to: 1280×720, and the same at 150 %. */
+const PROJECTOR_SCREENS = [
   { name: '1280×720', width: 1280, height: 720, scale: 1 },
   { name: '853×480 (150 % zoom)', width: 853, height: 480, scale: 1.5 },
-]) {
+];
+
+for (const screen of PROJECTOR_SCREENS) {
   test(`presentation mode at ${screen.name} holds its shape through a run: header height, banners, ledger, code size`, async ({
     browser,
   }) => {
@@ -181,10 +184,7 @@ test('presentation mode: the transcript follows in its own pane; scrolled up the
 // README "Teaching with it", step 2: Play pauses at the external edit and the waiting banner comes above
 // the transcript's pane, making it shorter; the entry just added must still be seen whole, not pushed
 // below the pane's foot.
-for (const screen of [
-  { name: '1280×720', width: 1280, height: 720, scale: 1 },
-  { name: '853×480 (150 % zoom)', width: 853, height: 480, scale: 1.5 },
-]) {
+for (const screen of PROJECTOR_SCREENS) {
   test(`README "Teaching with it", step 2 at ${screen.name}: when the waiting banner comes, the newest entry is whole inside the transcript pane`, async ({
     browser,
   }) => {
