@@ -126,27 +126,61 @@ test.describe('README "The arena": the matrix in the page', () => {
     await expect(cell(page, 'race-in-gap', 'runtime-check')).toHaveAttribute('data-outcome', 'lost-update');
   });
 
-  test('no task of the page runs over 200 ms while the matrix computes', async ({ page }) => {
+  // How long the page's longest task is while the matrix computes is a figure of `npm run bench`
+  // (scripts/bench-arena.mjs), not a test. What is tested is the page's side of it: the runs are made
+  // in a worker, and the page draws each run that has ended, saying how far it is. The test holds the
+  // worker's messages at the page's door and lets them in a few at a time, so that no clock decides
+  // what it sees.
+  test('the runs are made in a worker, and the cells fill in as they end, with how far it is', async ({
+    page,
+  }) => {
     await page.addInitScript(() => {
-      const seen: { start: number; duration: number }[] = [];
-      (window as unknown as { longTasks: typeof seen }).longTasks = seen;
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) seen.push({ start: e.startTime, duration: e.duration });
-      }).observe({ type: 'longtask', buffered: true });
+      const held: (() => void)[] = [];
+      const door = window as unknown as { letIn: (n: number) => number };
+      door.letIn = (n) => {
+        for (const deliver of held.splice(0, n)) deliver();
+        return held.length;
+      };
+      const Real = window.Worker;
+      window.Worker = class extends Real {
+        override set onmessage(listener: ((e: MessageEvent) => void) | null) {
+          super.onmessage = (e: MessageEvent) => {
+            const kind = (e.data as { kind?: string } | null)?.kind;
+            if (kind === 'run' || kind === 'done') held.push(() => listener?.call(this, e));
+            else listener?.call(this, e);
+          };
+        }
+      };
     });
     await openScenario(page, 'happy-path');
-    // Tasks of the page's load are not the arena's: only those after the click count.
-    const clicked = await page.evaluate(() => performance.now());
-    await openArena(page);
-    const tasks = await page.evaluate(
-      (after) =>
-        (window as unknown as { longTasks: { start: number; duration: number }[] }).longTasks.filter(
-          (t) => t.start >= after,
-        ),
-      clicked,
-    );
-    console.log(`Long tasks while the arena computed: ${JSON.stringify(tasks)}`);
-    expect(Math.max(0, ...tasks.map((t) => t.duration))).toBeLessThanOrEqual(200);
+    const total = hazards.length * policyIds.length;
+    const status = arena(page).locator('.arena-status');
+    const [worker] = await Promise.all([
+      page.waitForEvent('worker'),
+      (async () => {
+        await page.locator('[data-action="more"]').click();
+        await page.locator('.menu-panel [data-action="arena"]').click();
+      })(),
+    ]);
+    expect(worker.url()).toMatch(/^blob:/);
+    const letIn = (n: number) =>
+      page.evaluate((k) => (window as unknown as { letIn: (k: number) => number }).letIn(k), n);
+    // The worker ends every run and says it is done; nothing of that has reached the page yet.
+    await expect.poll(() => letIn(0)).toBe(total + 1);
+    await expect(page.locator('[data-arena-cell]')).toHaveCount(0);
+    let drawn = 0;
+    for (const upTo of [1, 40, total]) {
+      await letIn(upTo - drawn);
+      drawn = upTo;
+      await expect(status).toHaveText(`Running ${upTo} of ${total} runs…`);
+      await expect(page.locator('[data-arena-cell]')).toHaveCount(upTo);
+      await expect(arena(page)).toHaveAttribute('data-state', 'running');
+    }
+    // The end: the line says how long it took.
+    await letIn(1);
+    await expect(arena(page)).toHaveAttribute('data-state', 'done');
+    await expect(status).toHaveText(new RegExp(`^${total} runs in \\d+\\.\\d s\\.$`));
+    await expect(page.locator('[data-arena-cell]')).toHaveCount(total);
   });
 
   test('step 3, the downloads: JSON harness-playground/arena version 1, and SVG', async ({ page }) => {
