@@ -88,7 +88,7 @@ export const HarnessEvent = z.discriminatedUnion('type', [
     type: z.literal('external/edit'),
     ...stamp,
     path: z.string(),
-    who: z.enum(['button', 'editor', 'other-tab', 'scenario', 'reset']),
+    who: z.enum(['button', 'editor', 'other-tab', 'agent', 'scenario', 'reset']),
     version: z.string().nullable(),
     /** The version before the change: null when the file did not exist; absent when nobody knows. */
     from: z.string().nullable().optional(),

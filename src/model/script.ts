@@ -40,7 +40,7 @@ export interface ScriptState {
 }
 
 /** Who makes an external edit the script hears of, as the log's `external/edit` says. */
-export type EditWho = 'button' | 'scenario' | 'editor' | 'other-tab';
+export type EditWho = 'button' | 'scenario' | 'editor' | 'other-tab' | 'agent';
 
 /** What can happen to the script. */
 export type ScriptInput =
@@ -195,7 +195,7 @@ function editOf(
   path?: string,
 ): { state: ScriptState; effect: ScriptEffect } {
   const counted = { ...state, externalEdits: state.externalEdits + 1 };
-  if (who === 'editor' || who === 'other-tab') return { state: counted, effect: NONE };
+  if (who === 'editor' || who === 'other-tab' || who === 'agent') return { state: counted, effect: NONE };
   if (state.waiting) {
     const effect: ScriptEffect = { kind: 'edit', change: state.waiting, who, scripted: true };
     return { state: { ...counted, waiting: null }, effect };

@@ -2,13 +2,22 @@
 // and each outcome classified. Pure and deterministic: scripted steps, fake clocks, backend versions.
 import { editIntent, writeIntent } from '../contracts/fs-intents';
 import { MemoryBackend } from '../fs/memory';
-import { fakeClock, Hooks, Registry, Session, type Contribution, type HarnessEvent } from '../harness';
+import {
+  fakeClock,
+  Hooks,
+  Registry,
+  Session,
+  type Contribution,
+  type HarnessEvent,
+  type NewEvent,
+} from '../harness';
 import { Hazard, arenaOutcomes, type ArenaOutcome, type HazardChange } from '../model/hazard';
 import type { PolicySpec } from '../plugins/policies';
 import { editTool } from '../tools/edit';
 import { locatedEditTool } from '../tools/located-edit';
 import { readTool } from '../tools/read';
 import { writeTool } from '../tools/write';
+import { smallDiff } from './external';
 
 /** The `format` of an exported matrix. */
 export const ARENA_FORMAT = 'harness-playground/arena';
@@ -29,7 +38,10 @@ export interface ArenaRun {
   refusals: Refusal[];
   /** Every file at the end, by path. */
   files: Record<string, string>;
-  /** The first agent's log (its transcript, external edits included). */
+  /**
+   * The first agent's log (its transcript, external edits included), with each change the second agent
+   * made to a file as an external edit `who: "agent"`, where it happened: the replay of a cell.
+   */
   log: readonly HarnessEvent[];
 }
 
@@ -113,6 +125,7 @@ export async function runHazard(hazard: Hazard, policy: PolicySpec): Promise<Are
   };
   let agents = harness(fs, policy, hazard.id, gap);
   const refusals: Refusal[] = [];
+  const theirs: Theirs[] = [];
   for (const [step, s] of hazard.steps.entries()) {
     if ('resume' in s) {
       agents = harness(fs, policy, hazard.id, gap, { a: agents.a.events, b: agents.b.events });
@@ -121,15 +134,76 @@ export async function runHazard(hazard: Hazard, policy: PolicySpec): Promise<Are
     } else {
       pending = s.gap ?? null;
       const agent = s.agent ?? 'a';
+      const before = agent === 'b' ? await snapshot(fs) : null;
       const done = await agents[agent].call(s.call, s.args);
+      if (before) theirs.push(...(await changedBy(fs, before, agents.a.events.length)));
       const error = done.outcome.result.error;
       if (error && s.call !== 'read') refusals.push({ step, agent, tool: s.call, code: error.code });
     }
   }
-  const files: Record<string, string> = {};
-  for (const { path } of await fs.list()) files[path] = (await fs.read(path))?.content ?? '';
+  const files = await contents(fs);
   const outcome = classify(hazard, files, refusals.length > 0);
-  return { hazard: hazard.id, policy: policy.id, outcome, refusals, files, log: agents.a.events };
+  const log = withTheirs(agents.a.events, theirs);
+  return { hazard: hazard.id, policy: policy.id, outcome, refusals, files, log };
+}
+
+/** Every file's content and version, by path. */
+async function snapshot(fs: MemoryBackend): Promise<Map<string, { content: string; version: string }>> {
+  const files = new Map<string, { content: string; version: string }>();
+  for (const { path } of await fs.list()) {
+    const file = await fs.read(path);
+    if (file) files.set(path, { content: file.content, version: file.version });
+  }
+  return files;
+}
+
+/** Every file's content, by path. */
+async function contents(fs: MemoryBackend): Promise<Record<string, string>> {
+  return Object.fromEntries([...(await snapshot(fs))].map(([path, file]) => [path, file.content]));
+}
+
+/** A change the second agent made, to show in the first agent's log at `at` (an index of that log). */
+interface Theirs {
+  at: number;
+  edit: Extract<NewEvent, { type: 'external/edit' }>;
+}
+
+type Snapshot = Awaited<ReturnType<typeof snapshot>>;
+
+/** What the second agent's step changed, file by file, as the first agent's log would show it. */
+async function changedBy(fs: MemoryBackend, before: Snapshot, at: number): Promise<Theirs[]> {
+  const after = await snapshot(fs);
+  const paths = [...new Set([...before.keys(), ...after.keys()])].sort();
+  const changed: Theirs[] = [];
+  for (const path of paths) {
+    const [was, now] = [before.get(path), after.get(path)];
+    if (was?.version === now?.version) continue;
+    const edit = {
+      type: 'external/edit',
+      path,
+      who: 'agent',
+      from: was?.version ?? null,
+      version: now?.version ?? null,
+      diff: smallDiff(path, was?.content ?? '', now?.content ?? ''),
+    } as const;
+    changed.push({ at, edit });
+  }
+  return changed;
+}
+
+/** The first agent's log with the second agent's changes put in where they happened, seq and time kept in order. */
+function withTheirs(log: readonly HarnessEvent[], theirs: readonly Theirs[]): readonly HarnessEvent[] {
+  if (theirs.length === 0) return log;
+  const out: HarnessEvent[] = [];
+  const push = (event: NewEvent | HarnessEvent) =>
+    out.push({ ...event, seq: out.length, at: out.at(-1)?.at ?? 0 } as HarnessEvent);
+  let next = 0;
+  for (const [i, event] of log.entries()) {
+    while (theirs[next]?.at === i) push(theirs[next++]!.edit);
+    out.push({ ...event, seq: out.length });
+  }
+  while (next < theirs.length) push(theirs[next++]!.edit);
+  return out;
 }
 
 /** The whole matrix: a run per hazard and policy, hazards in rows, policies in columns. */

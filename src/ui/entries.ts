@@ -111,6 +111,7 @@ const whoLabel = {
   button: 'externalByButton',
   editor: 'externalByEditor',
   'other-tab': 'externalByOtherTab',
+  agent: 'externalByAgent',
   scenario: 'externalByScenario',
   reset: 'externalByScenario',
 } as const;

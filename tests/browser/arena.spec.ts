@@ -106,6 +106,29 @@ test.describe('README "The arena": the matrix in the page', () => {
     await expect(banner.getByRole('button', { name: 'Back to live' })).toBeInViewport({ ratio: 1 });
   });
 
+  test('step 2, two agents: the second agent’s change is in the replay, where it landed, made by another agent', async ({
+    page,
+  }) => {
+    await openScenario(page, 'happy-path');
+    await openArena(page);
+    await cell(page, 'two-agents', 'prompt-only').click();
+    await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay');
+    const theirs = page.locator('.transcript-list [data-entry="external"][data-who="agent"]');
+    await theirs.scrollIntoViewIfNeeded();
+    await expect(theirs).toBeInViewport();
+    await expect(theirs).toContainText('made by another agent, in a session of its own');
+    await expect(theirs.locator('[data-versions]')).toHaveText('v1 → v2');
+    await expect(theirs.locator('.hunk')).toContainText('retries = 5');
+    // It sits between the first agent's read and its write, which then loses it.
+    const order = await page.locator('.transcript-list [data-entry]').evaluateAll((els) =>
+      els.map((el) => {
+        const d = (el as HTMLElement).dataset;
+        return d.who ?? el.querySelector<HTMLElement>('[data-tool]')?.dataset.tool;
+      }),
+    );
+    expect(order).toEqual(['read', 'agent', 'write']);
+  });
+
   test('Enter on a cell replays it too; the arena opens again as it was', async ({ page }) => {
     const app = await openScenario(page, 'happy-path');
     await openArena(page);

@@ -62,13 +62,17 @@ export const stageStrings = {
   externalByButton: { en: 'made with “Simulate external edit”', zh: '由“模拟外部编辑”按钮做出' },
   externalByEditor: { en: 'saved in the file editor', zh: '在文件编辑器里保存' },
   externalByOtherTab: { en: 'made in another tab', zh: '在另一个标签页里做出' },
+  externalByAgent: {
+    en: 'made by another agent, in a session of its own',
+    zh: '由另一个智能体在它自己的会话里做出',
+  },
   externalByScenario: { en: 'made by the scenario', zh: '由场景做出' },
   externalNew: { en: 'new file', zh: '新文件' },
   externalDeleted: { en: 'deleted', zh: '已删除' },
   externalDiffCut: { en: 'The change is longer; only its start is shown.', zh: '改动更长，这里只显示开头。' },
   externalLesson: {
-    en: 'Nobody told the agent: its next write or edit of this file is checked against the new version.',
-    zh: '没有人告诉智能体：它下一次写入或编辑这个文件时，会按新版本核对。',
+    en: 'Nobody told the agent: what it last saw of this file, if anything, is out of date now.',
+    zh: '没有人告诉智能体：它上次看到的这个文件（如果看过）现在已经过时了。',
   },
   fallbackCard: { en: 'Shown as a generic card: {why}', zh: '改用通用卡片显示：{why}' },
   impure: {

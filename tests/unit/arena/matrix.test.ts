@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { builtInHazardFiles } from '../../../src/model/hazards';
 import { arenaOutcomes } from '../../../src/model/hazard';
 import { policies, policyIds } from '../../../src/plugins/policies';
+import { HarnessEvent, replay } from '../../../src/harness';
 import { arenaJson, parseHazards, runArena, type ArenaMatrix } from '../../../src/run/arena';
 
 const hazards = parseHazards(builtInHazardFiles);
@@ -75,6 +76,37 @@ describe('the matrix', () => {
       'tool/call',
       'tool/result',
     ]);
+  });
+
+  it('shows the second agent’s change in the first agent’s log, where it happened, as an edit by an agent', () => {
+    const run = matrix.runs.find((r) => r.hazard === 'two-agents' && r.policy === 'prompt-only')!;
+    const log = run.log.filter((e) => e.type !== 'plugin/decision' && e.type !== 'fs/observed');
+    expect(log.map((e) => [e.type, 'tool' in e ? e.tool : 'who' in e ? e.who : ''])).toEqual([
+      ['session/start', ''],
+      ['tool/call', 'read'],
+      ['tool/result', 'read'],
+      ['external/edit', 'agent'],
+      ['tool/call', 'write'],
+      ['tool/result', 'write'],
+    ]);
+    const edit = log[3] as Extract<HarnessEvent, { type: 'external/edit' }>;
+    expect([edit.path, edit.from, edit.version]).toEqual(['/config.txt', 'v1', 'v2']);
+    expect(edit.diff?.hunks.flatMap((h) => h.lines)).toEqual(
+      expect.arrayContaining(['-retries = 3', '+retries = 5']),
+    );
+    // A log like any other: every event parses, seq counts up, time never goes back; it replays.
+    run.log.forEach((e, i) => {
+      expect(HarnessEvent.parse(e).seq).toBe(i);
+      if (i) expect(e.at).toBeGreaterThanOrEqual(run.log[i - 1]!.at);
+    });
+    const entries = replay(run.log, () => undefined);
+    expect(entries.map((e) => e.kind)).toEqual(['call', 'external', 'call']);
+  });
+
+  it('leaves a one-agent run’s log as the agent made it', () => {
+    for (const run of matrix.runs.filter((r) => r.hazard !== 'two-agents')) {
+      expect(run.log.some((e) => e.type === 'external/edit' && e.who === 'agent')).toBe(false);
+    }
   });
 });
 
