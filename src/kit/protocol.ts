@@ -110,6 +110,8 @@ export interface EmbedState {
   waiting: boolean;
   /** The script stands at a question whose answer is not revealed yet (only "reveal" goes on). */
   asking: boolean;
+  /** The id of the edit-safety policy the run has (`[data-run-policy]`); null with the policy off. */
+  policy: string | null;
 }
 
 /** The messages the playground posts to its host. */

@@ -17,7 +17,13 @@ import {
   type EmbedState,
   type Report,
 } from '../kit/protocol';
-import { ScenarioId, parseScenarioObject, scenarioById } from '../model';
+import {
+  ScenarioId,
+  parseScenarioObject,
+  scenarioById,
+  scenarioPolicyIds,
+  type ScenarioPolicyId,
+} from '../model';
 import { runCommand } from './run-commands';
 import type { Address } from './address';
 import type { App } from './app';
@@ -36,6 +42,8 @@ export const EmbedCommand = z.union([
   }),
   z.object({ type: z.literal(COMMAND), command: z.literal('speed'), speed: z.enum(speedNames) }),
   z.object({ type: z.literal(COMMAND), command: z.literal('lang'), lang: z.enum(langs) }),
+  // The edit-safety policy of the lesson's runs (More → Policy…), by id: the lesson starts again under it.
+  z.object({ type: z.literal(COMMAND), command: z.literal('policy'), policy: z.string().max(200) }),
   // The host page's theme, and its look from the host element's --hp-* properties (each a short CSS value).
   z.object({
     type: z.literal(COMMAND),
@@ -68,10 +76,25 @@ const stateOf = (app: App): EmbedState => ({
   runState: app.state,
   ...app.lesson.progress,
   asking: app.asking,
+  policy: app.lesson.pg.run.policyId,
 });
 
-/** Runs a command; a `load` gives its error, or the opening of the scenario (which ends when it is open). */
-function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<unknown> } | void {
+const isPolicy = (id: string): id is ScenarioPolicyId =>
+  (scenarioPolicyIds as readonly string[]).includes(id);
+
+/**
+ * Runs a command; a `load` gives its error, or the opening of the scenario (which ends when it is open);
+ * a `policy` its error (`warning`: the lesson stays), or the lesson's start under it (`changing`).
+ */
+function run(
+  app: App,
+  command: EmbedCommand,
+):
+  | EmbedError
+  | { opening: Promise<unknown> }
+  | { warning: EmbedError }
+  | { changing: Promise<unknown> }
+  | void {
   switch (command.command) {
     case 'play':
     case 'pause':
@@ -85,6 +108,9 @@ function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<u
       return app.setSpeed(command.speed);
     case 'lang':
       return app.switchLang(command.lang);
+    case 'policy':
+      if (!isPolicy(command.policy)) return { warning: unknownPolicy(command.policy) };
+      return { changing: app.lesson.choosePolicy(command.policy) };
     case 'theme':
       applyEmbedTheme(command.theme);
       return applyHostStyle(command.style ?? {});
@@ -105,6 +131,12 @@ function run(app: App, command: EmbedCommand): EmbedError | { opening: Promise<u
 export const unknownScenario = (id: string): EmbedError => ({
   code: 'SCENARIO_UNKNOWN',
   message: unknownId(id, builtInIdList()),
+});
+
+/** The error for a policy id that is not one. */
+export const unknownPolicy = (id: string): EmbedError => ({
+  code: 'SCENARIO_UNKNOWN_POLICY',
+  message: `${JSON.stringify(id)} is not a policy; the policies are ${scenarioPolicyIds.join(', ')}`,
 });
 
 /** The error an embed shows for an address it could not follow. */
@@ -190,6 +222,8 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
     if (!command.success) return;
     // While an error stands in place of the lesson, nothing plays: only another load, or the settings.
     if (clearError && runs.has(command.data.command)) return;
+    // A policy is for the lesson on show: none while an error stands in its place or the host holds it.
+    if ((clearError || held) && command.data.command === 'policy') return;
     try {
       const done = run(app, command.data);
       if (done && 'opening' in done) {
@@ -200,6 +234,10 @@ export function connectEmbed(app: App, spec: EmbedSpec = {}): () => void {
           held = false;
           soon();
         });
+      } else if (done && 'changing' in done) {
+        void done.changing.finally(soon);
+      } else if (done && 'warning' in done) {
+        post({ type: ERROR, code: done.warning.code, message: done.warning.message });
       } else if (done) fail(done);
     } catch (error) {
       console.warn('An embed command failed:', error);

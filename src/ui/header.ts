@@ -4,6 +4,7 @@ import { h } from './dom';
 import { tr } from './i18n';
 import { moreMenu, type MoreMenuSpec } from './more-menu';
 import { policyName } from './policy-words';
+import { DEFAULT_POLICY } from './run-policy';
 import { speeds, type Speed, type UiStore } from './state';
 import { applyTheme, initialTheme, type Theme } from './theme';
 
@@ -160,8 +161,12 @@ export class Header {
   /** The run's controls and "Simulate external edit": at phone width, a bar kept on screen. */
   readonly runBar: HTMLElement;
   private readonly title = h('span', { class: 'scenario-title' });
-  /** Which policy the run has; a click opens More → Policy…. */
-  private readonly policy: HTMLButtonElement;
+  /**
+   * Which policy the run has; a click opens More → Policy…. In an embed, a word beside the lesson's name,
+   * shown only when the policy is not the one the lessons are written for.
+   */
+  private readonly policy: HTMLElement;
+  private readonly embed: boolean;
   private readonly menu: ReturnType<typeof moreMenu> | null;
   private readonly present: HTMLButtonElement;
   /** While visitor plugins take part in runs: how many, and one click switches them all off. */
@@ -171,13 +176,16 @@ export class Header {
     this.controls = new RunControls(store, actions);
     const { lang, policy, autoExternal } = store.get();
     this.menu = embed ? null : moreMenu({ ...actions.more, policy, autoExternal });
-    this.policy = h('button', {
-      type: 'button',
-      class: 'ghost run-policy',
-      'data-run-policy': '',
-      'aria-haspopup': 'dialog',
-      onclick: actions.more.choosePolicy,
-    });
+    this.embed = embed;
+    this.policy = embed
+      ? h('span', { class: 'run-policy muted', 'data-run-policy': '', hidden: true })
+      : h('button', {
+          type: 'button',
+          class: 'ghost run-policy',
+          'data-run-policy': '',
+          'aria-haspopup': 'dialog',
+          onclick: actions.more.choosePolicy,
+        });
     this.plugins = h('button', {
       type: 'button',
       class: 'plugins-on',
@@ -232,6 +240,7 @@ export class Header {
         { class: 'topbar-row' },
         !embed && h('h1', {}, tr('appTitle')),
         picker,
+        embed && this.policy,
         !embed && h('span', { class: 'topbar-gap' }),
         !embed && this.policy,
         !embed && this.plugins,
@@ -249,6 +258,7 @@ export class Header {
     // The run's own: a lesson's policy step changes it without a load.
     const runPolicy = pg.run.policyId;
     this.policy.dataset.runPolicy = runPolicy ?? '';
+    if (this.embed) this.policy.hidden = runPolicy === DEFAULT_POLICY;
     setText(
       this.policy,
       tr('policyNow', { policy: runPolicy ? policyName(runPolicy, lang) : tr('policyNone') }),

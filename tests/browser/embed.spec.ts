@@ -20,6 +20,7 @@ type State = {
   done: boolean;
   waiting: boolean;
   asking: boolean;
+  policy: string | null;
 };
 type Message = Heard & { data: { type: string; state?: State; event?: unknown } };
 
@@ -85,6 +86,7 @@ test('a host page on another origin drives the embed and hears its state and eve
     done: false,
     waiting: false,
     asking: false,
+    policy: 'dsh-ledger',
   });
 
   // The compact view: the transcript, the run controls and the external-edit button; no other chrome.
@@ -127,6 +129,7 @@ test('a host page on another origin drives the embed and hears its state and eve
       done: true,
       waiting: false,
       asking: false,
+      policy: 'dsh-ledger',
     });
   const logged = await events(page);
   for (const event of logged) HarnessEvent.parse(event);
@@ -204,6 +207,7 @@ test('the embed ignores malformed commands and commands from any window but its 
       done: false,
       waiting: false,
       asking: false,
+      policy: 'dsh-ledger',
     },
   ]);
   await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'stale-version');
@@ -292,4 +296,50 @@ test('README “Embed it in your site”: hold=1 shows and reports nothing until
   expect(await html.evaluate((el) => el.style.getPropertyValue('--ink'))).toBe('');
   await command(page, 'theme', { theme: 'auto' });
   await expect(html).not.toHaveAttribute('data-theme', /./);
+});
+
+test('README "Embed API": {command: "policy", policy} starts the lesson again under that policy and reports it; an unknown id is an error, and the lesson stays', async ({
+  page,
+}) => {
+  const frame = await host(page, 'embed=1&scenario=stale-version&speed=instant');
+  await command(page, 'step');
+  await expect.poll(() => lastState(page)).toMatchObject({ position: 1, policy: 'dsh-ledger' });
+  // Under the policy the lessons are written for, the compact view names none.
+  await expect(frame.locator('[data-run-policy]')).toBeHidden();
+  await command(page, 'policy', { policy: 'prompt-only' });
+  await expect
+    .poll(() => lastState(page))
+    .toMatchObject({ runState: 'idle', scenario: 'stale-version', position: 0, policy: 'prompt-only' });
+  // The reader sees it beside the lesson's name: the lesson's point was written for another policy.
+  const policy = frame.locator('[data-run-policy]');
+  await expect(policy).toHaveAttribute('data-run-policy', 'prompt-only');
+  await expect(policy).toBeInViewport();
+  await expect(policy).toHaveText('Policy: Prompt only');
+  // The lesson runs under it: the edit after the external change goes through, with nothing refused.
+  await command(page, 'play');
+  await expect.poll(() => lastState(page), { timeout: 30_000 }).toMatchObject({ waiting: true });
+  await command(page, 'external');
+  await command(page, 'play');
+  await expect.poll(() => lastState(page), { timeout: 60_000 }).toMatchObject({ asking: true });
+  await command(page, 'reveal');
+  await command(page, 'play');
+  await expect.poll(() => lastState(page), { timeout: 60_000 }).toMatchObject({ done: true });
+  await expect(frame.locator('article[data-error-code="FS_STALE_VERSION"]')).toHaveCount(0);
+
+  const before = await lastState(page);
+  await command(page, 'policy', { policy: 'no-such-policy' });
+  await expect
+    .poll(async () =>
+      (await heard(page)).map((m) => m.data).filter((d) => d.type === 'harness-playground:error'),
+    )
+    .toEqual([
+      {
+        type: 'harness-playground:error',
+        code: 'SCENARIO_UNKNOWN_POLICY',
+        message: expect.stringContaining('"no-such-policy" is not a policy; the policies are dsh-ledger,'),
+      },
+    ]);
+  expect(await lastState(page)).toEqual(before);
+  await expect(frame.locator('[data-embed-error]')).toHaveCount(0);
+  await expect(frame.locator('article[data-card]').first()).toBeVisible();
 });

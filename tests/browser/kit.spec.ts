@@ -193,6 +193,7 @@ test('reports reach the listeners with their payloads, only from the kit’s own
     done: false,
     waiting: true,
     asking: false,
+    policy: 'dsh-ledger',
   };
   // Forgeries: from the host page itself, from a sibling frame, and junk from the kit's own frame.
   await page.evaluate((s) => window.postMessage({ type: 'harness-playground:state', state: s }, '*'), state);

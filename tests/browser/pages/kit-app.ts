@@ -38,6 +38,7 @@ const base: EmbedState = {
   position: 0,
   done: false,
   waiting: false,
+  policy: 'dsh-ledger',
   asking: false,
 };
 
