@@ -30,6 +30,8 @@ const states = async (page: Page) =>
 const lastState = async (page: Page) => (await states(page)).at(-1);
 const events = async (page: Page) =>
   (await heard(page)).filter((m) => m.data.type === 'harness-playground:event').map((m) => m.data.event);
+const errorsHeard = async (page: Page) =>
+  (await heard(page)).map((m) => m.data).filter((d) => d.type === 'harness-playground:error');
 const send = (page: Page, data: unknown) => page.evaluate((d) => window.__host!.send(d), data);
 const command = (page: Page, name: string, more: Record<string, unknown> = {}) =>
   send(page, { type: COMMAND, command: name, ...more });
@@ -230,9 +232,7 @@ test('README “Embed it in your site”: a load the embed cannot follow shows i
   await expect(panel).toContainText('Use one of the built-in ids the message lists.');
   await expect(frame.locator('#app')).toBeHidden();
   await expect
-    .poll(async () =>
-      (await heard(page)).map((m) => m.data).filter((d) => d.type === 'harness-playground:error'),
-    )
+    .poll(() => errorsHeard(page))
     .toEqual([
       {
         type: 'harness-playground:error',
@@ -329,9 +329,7 @@ test('README "Embed API": {command: "policy", policy} starts the lesson again un
   const before = await lastState(page);
   await command(page, 'policy', { policy: 'no-such-policy' });
   await expect
-    .poll(async () =>
-      (await heard(page)).map((m) => m.data).filter((d) => d.type === 'harness-playground:error'),
-    )
+    .poll(() => errorsHeard(page))
     .toEqual([
       {
         type: 'harness-playground:error',
