@@ -21,7 +21,8 @@ export type BuiltInPluginId = (typeof builtInPluginIds)[number];
 /**
  * The edit-safety policies a scenario can run under (its `policy`), by id, in the arena's column order.
  * What each is, is the policy registry (`src/plugins/policies`), which the composition root holds to
- * exactly these ids; the policies themselves load only when a run needs one.
+ * exactly these ids in this order (`POLICY_IDS_MATCH`); the policies themselves load only when a run
+ * needs one.
  */
 export const scenarioPolicyIds = [
   'dsh-ledger',

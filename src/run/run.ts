@@ -12,15 +12,17 @@ import {
 } from '../harness';
 import type { Scenario } from '../model/scenario';
 import { fsObservationPolicy, type ObservationPolicy } from '../plugins/fs-observation-policy';
-import type { PolicyId, PolicyPlugin, PolicySpec } from '../plugins/policies';
-import type { ScenarioPolicyId } from '../model/scenario';
+import type { PolicyPlugin, PolicySpec, policyIds } from '../plugins/policies';
+import type { scenarioPolicyIds } from '../model/scenario';
 import { builtInPlugin } from './plugins';
 import { toolsFor, type ToolSetContext } from './tool-sets';
 
-// The policies a scenario may name are exactly the registry's: the compiler refuses one missing either way.
+// The policies a scenario may name are exactly the registry's, in the same order (the arena's columns
+// and the policy dialog follow one, the scenario format's enum the other): the compiler refuses a
+// policy missing either way, and two lists in different orders.
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
-/** Always true: the compiler checks that the two lists of policy ids name the same policies. */
-export const POLICY_IDS_MATCH: Same<PolicyId, ScenarioPolicyId> = true;
+/** Always true: the compiler checks that the two lists of policy ids are the same list. */
+export const POLICY_IDS_MATCH: Same<typeof policyIds, typeof scenarioPolicyIds> = true;
 
 /** Plugins and tools the visitor added (the plugin lab), installed into every run. */
 export interface VisitorExtras {
