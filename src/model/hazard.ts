@@ -52,6 +52,8 @@ export const Hazard = z.strictObject({
   title: z.string().min(1),
   /** What goes wrong, and what a careful rule does about it. */
   teaches: z.string().min(1),
+  /** The title and the lesson in Chinese; without it, the English shows in both languages. */
+  zh: z.strictObject({ title: z.string().min(1), teaches: z.string().min(1) }).optional(),
   files: z.record(ScenarioPath, z.string()),
   steps: z.array(HazardStep).min(1),
   /**

@@ -234,6 +234,21 @@ test.describe('README "The arena": the matrix in the page', () => {
   });
 });
 
+test('README "The hazards": in Chinese the rows and a replay’s title name each hazard in Chinese', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path', { lang: 'zh' });
+  await openArena(page);
+  const row = arena(page).locator('tr[data-hazard="two-agents"] th');
+  await row.scrollIntoViewIfNeeded();
+  await expect(row).toBeInViewport();
+  await expect(row).toContainText('两个智能体改同一个文件');
+  await expect(row).toHaveAttribute('title', /第二个编辑了它/);
+  await cell(page, 'two-agents', 'prompt-only').click();
+  await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay');
+  await expect(page.locator('.banner').first()).toContainText('两个智能体改同一个文件');
+});
+
 test('the arena, in English and in Chinese, has no serious or critical axe violation', async ({ page }) => {
   for (const lang of ['en', 'zh']) {
     await openScenario(page, 'happy-path', { lang });

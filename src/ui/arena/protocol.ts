@@ -10,11 +10,11 @@ export const YOURS = 'yours';
 /** A guest hook the worker may ask the page about (the page runs the lab's plugin in its sandbox). */
 export type AskedHook = 'writeIntent' | 'editIntent';
 
-/** A row of the matrix, as the view names it. */
+/** A row of the matrix, as the view names it, in either language. */
 export interface HazardInfo {
   id: string;
-  title: string;
-  teaches: string;
+  title: { en: string; zh: string };
+  teaches: { en: string; zh: string };
 }
 
 /** A column of the matrix, as the view names it. */

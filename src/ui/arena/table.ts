@@ -2,6 +2,7 @@
 // run that can be replayed, and the totals of each outcome per policy. Updated in place as runs end.
 import type { ArenaOutcome } from '../../model/hazard';
 import { h } from '../dom';
+import { lang } from '../i18n';
 import { YOURS, type HazardInfo, type PolicyInfo, type RunInfo } from './protocol';
 import { at, glyphs, outcomes } from './strings';
 
@@ -49,7 +50,12 @@ export class MatrixTable {
       h(
         'tr',
         { 'data-hazard': hazard.id },
-        h('th', { scope: 'row', title: hazard.teaches }, hazard.title, h('code', {}, hazard.id)),
+        h(
+          'th',
+          { scope: 'row', title: hazard.teaches[lang()] },
+          hazard.title[lang()],
+          h('code', {}, hazard.id),
+        ),
         columns.map((policy) => {
           const td = h('td', { 'data-policy': policy });
           this.cells.set(`${hazard.id} ${policy}`, td);
@@ -107,9 +113,9 @@ export class MatrixTable {
     }
   }
 
-  /** A hazard's title, by id. */
+  /** A hazard's title, by id, in the page's language. */
   title(hazard: string): string | undefined {
-    return this.spec.hazards.find((x) => x.id === hazard)?.title;
+    return this.spec.hazards.find((x) => x.id === hazard)?.title[lang()];
   }
 
   /** What the "Your policy" column holds, in words under its name. */

@@ -63,7 +63,11 @@ async function start(yours: { name: string; hooks: string[] } | null): Promise<v
   ];
   post({
     kind: 'columns',
-    hazards: hazards.map(({ id, title, teaches }) => ({ id, title, teaches })),
+    hazards: hazards.map(({ id, title, teaches, zh }) => ({
+      id,
+      title: { en: title, zh: zh?.title ?? title },
+      teaches: { en: teaches, zh: zh?.teaches ?? teaches },
+    })),
     policies: columns.map((p) => ({ id: p.id, summary: p.summary, product: p.models.product })),
   });
   const runs: ArenaRun[] = [];

@@ -20,6 +20,15 @@ describe('the hazard files', () => {
     expect(new Set(hazards.map((h) => h.id)).size).toBe(hazards.length);
   });
 
+  it('each has its title and lesson in Chinese too; one without them still parses', () => {
+    for (const h of hazards) {
+      expect(h.zh?.title, h.id).toMatch(/\p{Script=Han}/u);
+      expect(h.zh?.teaches, h.id).toMatch(/\p{Script=Han}/u);
+    }
+    const { zh: _, ...english } = builtInHazardFiles[0] as Record<string, unknown>;
+    expect(parseHazards([english])[0]!.zh).toBeUndefined();
+  });
+
   it.each(hazards.map((h) => [h.id, h] as const))(
     '%s expects an outcome for exactly every policy',
     (_, h) => {
