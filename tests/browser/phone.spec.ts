@@ -4,6 +4,7 @@
 // README "Teaching with it", More for the stage: the bullet on a phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RUN_TIMEOUT, button, openScenario } from './app';
+import { holdTheEngine } from './hold-engine';
 import { apply, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 90_000 });
@@ -222,3 +223,34 @@ test('README "Writing a plugin in the lab" on a phone: the warning at the run’
   await expect(banner).toContainText('did not end as the scenario says');
   await page.context().close();
 });
+
+// README "Folder layout" (the first view): painted before the engine arrives, it holds the side's tab row
+// (disabled) where the live page has it, so on a phone the transcript does not jump down when the page
+// goes live. In both languages, whose tab rows wrap differently.
+for (const [lang, first] of [
+  ['en', 'Transcript'],
+  ['zh', '对话记录'],
+] as const) {
+  test(`README "Folder layout" on a phone (${lang}): the first view keeps the tab row’s place, so the transcript stays put when the page goes live`, async ({
+    browser,
+  }) => {
+    const page = await phone(browser);
+    const engine = await holdTheEngine(page);
+    await page.goto(`./?scenario=stale-version&lang=${lang}`, { waitUntil: 'commit' });
+    const app = page.locator('#app');
+    await expect(app).toHaveAttribute('data-first-view', 'true');
+    await expect.poll(() => engine.held().length).toBeGreaterThan(0);
+    const tab = page.getByRole('tab', { name: first });
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    await expect(tab).toBeDisabled();
+    const top = () => page.locator('#pane-transcript').evaluate((el) => el.getBoundingClientRect().top);
+    const before = await top();
+
+    await engine.release();
+    await expect(app).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+    await expect(app).not.toHaveAttribute('data-first-view');
+    await expect(tab).toBeEnabled();
+    expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+}
