@@ -1,6 +1,8 @@
 // A phone with touch (375×812): the run's controls and "Simulate external edit" stay on screen at all
 // times, the waiting banner is read whole above them, the first screen says what this is, and there is
-// no line of keyboard shortcuts on a touch-only device. Tapped, and read off the screen.
+// no line of keyboard shortcuts on a touch-only device; the banner at a run's end can be closed, so it
+// does not cover the lab; and the first view holds the tab row's place, so the transcript does not jump.
+// Tapped, and read off the screen.
 // README "Teaching with it", More for the stage: the bullet on a phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RUN_TIMEOUT, button, openScenario } from './app';
