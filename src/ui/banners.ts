@@ -42,11 +42,25 @@ function noticeView(notice: Notice, close: () => void): HTMLElement {
   );
 }
 
+/**
+ * Close, for the banner at a run's end: at phone width the banners sit at the foot of the screen, over
+ * whatever the page shows (the lab's editor), and this takes it away until the next run ends. Shown at
+ * phone width only (phone.css); first in the banner, so it floats at its top right.
+ */
+function closeButton(close: () => void): HTMLElement {
+  return h(
+    'button',
+    { type: 'button', class: 'ghost banner-close', 'data-action': 'close-done', onclick: close },
+    tr('close'),
+  );
+}
+
 /** The end of a script without an outcome whose calls met errors their steps did not expect. */
-function unexpectedView(unexpected: NonNullable<OutcomeCheck['unexpected']>): HTMLElement {
+function unexpectedView(unexpected: NonNullable<OutcomeCheck['unexpected']>, close: () => void): HTMLElement {
   return h(
     'div',
     { class: 'banner warn', 'data-banner': 'done', 'data-unexpected': '', role: 'alert' },
+    closeButton(close),
     h('p', {}, `⚠ ${tr('unexpectedErrors')}`),
     h(
       'ul',
@@ -66,15 +80,16 @@ function unexpectedView(unexpected: NonNullable<OutcomeCheck['unexpected']>): HT
 }
 
 /** The end of the script, and how the run compares with the outcome its scenario states. */
-function doneView(outcome: OutcomeCheck | null): HTMLElement {
-  if (outcome?.unexpected) return unexpectedView(outcome.unexpected);
+function doneView(outcome: OutcomeCheck | null, close: () => void): HTMLElement {
+  if (outcome?.unexpected) return unexpectedView(outcome.unexpected, close);
   if (!outcome || outcome.ok) {
     const text = outcome ? tr('outcomeOk') : tr('done');
-    return h('p', { class: 'banner done', 'data-banner': 'done' }, `✓ ${text}`);
+    return h('p', { class: 'banner done', 'data-banner': 'done' }, closeButton(close), `✓ ${text}`);
   }
   return h(
     'div',
     { class: 'banner warn', 'data-banner': 'done', role: 'alert' },
+    closeButton(close),
     h('p', {}, `⚠ ${tr('outcomeMismatch')}`),
     h(
       'table',
@@ -128,11 +143,17 @@ export interface BannerSpec {
 export class Banners {
   readonly el = h('div', { class: 'banners', 'aria-live': 'polite' });
   private shown: Shown[] = [];
+  /** The script whose end the visitor closed: its done banner stays away while it stays done. */
+  private closedEnd: Playground['script'] | null = null;
+  private pg: Playground | null = null;
 
   constructor(private readonly spec: BannerSpec) {}
 
   update(pg: Playground): void {
     const { store } = this.spec;
+    this.pg = pg;
+    // A new run (a new script) or a step back from the end: the next end is shown again.
+    if (this.closedEnd !== pg.script || !pg.script.done) this.closedEnd = null;
     const { notice, replay, lang, storage } = store.get();
     const wanted: { key: string; content: string; make: () => HTMLElement }[] = [];
     if (notice) {
@@ -194,16 +215,25 @@ export class Banners {
         make: () =>
           h('p', { class: 'banner attention', 'data-banner': 'recording' }, `● ${tr('recordingBanner')}`),
       });
-    } else if (pg.script.done && !pg.model) {
+    } else if (pg.script.done && !pg.model && !this.closedEnd) {
       // A real model's run has no script to be done with: its panel says how the run ended.
       const { outcome } = store.get();
+      const close = () => this.closeEnd();
       wanted.push({
         key: 'done',
         content: `${lang}:${JSON.stringify(outcome)}`,
-        make: () => doneView(outcome),
+        make: () => doneView(outcome, close),
       });
     }
     this.place(wanted);
+  }
+
+  /** The visitor closed the banner at the run's end: it stays away until another end. */
+  private closeEnd(): void {
+    const pg = this.pg;
+    if (!pg) return;
+    this.closedEnd = pg.script;
+    this.update(pg);
   }
 
   private place(wanted: { key: string; content: string; make: () => HTMLElement }[]): void {

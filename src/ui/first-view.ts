@@ -7,6 +7,8 @@ import type { Lang } from '../model/scenario';
 import { DEFAULT_LESSON, lessonIntro, type LessonIntro } from '../model/scenarios/intros';
 import { h } from './dom';
 import { pickLang } from './lang-pick';
+import { policyWords } from './policy-words';
+import { SIDE_TABS, tabClass } from './side-tabs';
 import { firstStrings } from './strings/first';
 import { applyTheme, initialTheme } from './theme';
 
@@ -55,11 +57,11 @@ function lastLesson(): string | null {
 
 type Word = keyof typeof firstStrings;
 
-/** A disabled run control, built as the live one is: a glyph, then its words. */
-function control(action: string, glyph: string, label: string, primary = false): HTMLButtonElement {
+/** A disabled run control, built as the live one is: a glyph, then its words (and the live one's class). */
+function control(action: string, glyph: string, label: string, cls: string | null = null): HTMLButtonElement {
   return h(
     'button',
-    { type: 'button', class: primary ? 'primary' : null, 'data-action': action, disabled: true },
+    { type: 'button', class: cls, 'data-action': action, disabled: true },
     h('span', { class: 'glyph', 'aria-hidden': 'true' }, glyph),
     h('span', { class: 'label' }, label),
   );
@@ -78,7 +80,13 @@ function shownChoice(id: string, label: string, choice: string): HTMLElement[] {
  * settings, then the run's controls. The More menu has no entries yet, and no `data-action`: a test or a
  * visitor that reaches for it waits for the live one.
  */
-function header(tr: (key: Word) => string, lang: Lang, lesson: LessonIntro | undefined, speed: Word) {
+function header(
+  tr: (key: Word) => string,
+  lang: Lang,
+  lesson: LessonIntro | undefined,
+  speed: Word,
+  policy: string,
+) {
   const theme = initialTheme();
   const more = h(
     'details',
@@ -90,7 +98,7 @@ function header(tr: (key: Word) => string, lang: Lang, lesson: LessonIntro | und
     'div',
     { class: 'controls', role: 'group', 'aria-label': tr('transcript') },
     control('back', '⇤ ', tr('back')),
-    control('play', '▶ ', tr('play'), true),
+    control('play', '▶ ', tr('play'), 'primary'),
     control('stop', '■ ', tr('stop')),
     control('step', '⇥ ', tr('step')),
     control('reset', '↺ ', tr('reset')),
@@ -116,6 +124,11 @@ function header(tr: (key: Word) => string, lang: Lang, lesson: LessonIntro | und
         ' ▾',
       ),
       h('span', { class: 'topbar-gap' }),
+      h(
+        'button',
+        { type: 'button', class: 'ghost run-policy', disabled: true },
+        tr('policyNow').replace('{policy}', policy),
+      ),
       h('button', { type: 'button', class: 'ghost', disabled: true }, tr('present')),
       more,
       h(
@@ -125,16 +138,53 @@ function header(tr: (key: Word) => string, lang: Lang, lesson: LessonIntro | und
         ...shownChoice('theme', tr('theme'), tr(theme)),
       ),
     ),
-    h('div', { class: 'topbar-row run-bar' }, run, control('external', '✎ ', tr('simulateExternal'))),
+    h(
+      'div',
+      { class: 'topbar-row run-bar' },
+      run,
+      control('external', '✎ ', tr('simulateExternal'), 'external'),
+    ),
   );
 }
 
 const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 
 /**
+ * The name of the policy a fresh run has: the address's `policy` when it names one, else the observation
+ * policy (no built-in lesson names its own). A run carried on under another shows its own once live.
+ */
+function policyShown(params: URLSearchParams, lang: Lang): string {
+  const named = Object.entries(policyWords).find(([id]) => id === params.get('policy'));
+  return (named?.[1] ?? policyWords['dsh-ledger']).name[lang];
+}
+
+/**
+ * The side's tab row as the live page builds it (side.ts), every tab disabled and none tied to a panel
+ * yet: at phone width it stands above the transcript, so the transcript does not move when the live row
+ * takes its place. The transcript's tab is the one selected, as the page opens on it (wider, the files').
+ */
+function tabRow(tr: (key: Word) => string): HTMLElement {
+  const wide = !window.matchMedia('(max-width: 760px)').matches;
+  const tabs = SIDE_TABS.map(({ id, label }) =>
+    h(
+      'button',
+      {
+        type: 'button',
+        role: 'tab',
+        class: tabClass(id),
+        'aria-selected': String(id === 'transcript' || (wide && id === 'files')),
+        disabled: true,
+      },
+      tr(label),
+    ),
+  );
+  return h('div', { class: 'side-wrap' }, h('div', { class: 'tabs', role: 'tablist' }, tabs));
+}
+
+/**
  * Paints the first view into `root` for the address `search`: the header with the lesson's title and the
- * controls (disabled), the tagline, and the transcript pane with the lesson's point and the empty
- * transcript's line. Sets the document's language, title and theme as the page will.
+ * controls (disabled), the tagline, the transcript pane with the lesson's point and the empty
+ * transcript's line, and the side's tabs (disabled). Sets the document's language, title and theme as the page will.
  */
 export function paintFirstView(root: HTMLElement, search: string): void {
   const params = new URLSearchParams(search);
@@ -163,10 +213,12 @@ export function paintFirstView(root: HTMLElement, search: string): void {
   if (lesson) root.dataset.scenario = lesson.id;
   // Presentation mode from the address: the projector shows its layout from the first paint, not a
   // page that reflows into it when the engine arrives.
-  if (params.get('present') === '1' && params.get('embed') !== '1') root.dataset.present = 'true';
+  const present = params.get('present') === '1' && params.get('embed') !== '1';
+  if (present) root.dataset.present = 'true';
   root.replaceChildren(
-    header(tr, lang, lesson, speed),
+    header(tr, lang, lesson, speed, policyShown(params, lang)),
     h('p', { class: 'tagline' }, tr('tagline')),
-    h('div', { class: 'layout' }, transcript),
+    // Presentation mode shows no tabs: its side is the ledger, which the first view does not have.
+    h('div', { class: 'layout' }, transcript, !present && tabRow(tr)),
   );
 }

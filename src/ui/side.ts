@@ -1,18 +1,8 @@
 import { h } from './dom';
-import { tr, type StringKey } from './i18n';
+import { tr } from './i18n';
 import type { Panel } from './panels';
+import { SIDE_TABS, tabClass } from './side-tabs';
 import type { Tab, UiStore } from './state';
-
-const tabs: { id: Tab; label: StringKey }[] = [
-  { id: 'transcript', label: 'transcript' },
-  { id: 'files', label: 'files' },
-  { id: 'ledger', label: 'ledger' },
-  { id: 'log', label: 'log' },
-  { id: 'tools', label: 'tools' },
-  { id: 'manual', label: 'playYourself' },
-  { id: 'lab', label: 'lab' },
-  { id: 'author', label: 'author' },
-];
 
 let phoneQuery: MediaQueryList | null = null;
 /** The phone-width query, made once: asking the browser anew on every update costs a style lookup. */
@@ -37,14 +27,14 @@ export class SidePanels {
     embed: boolean,
   ) {
     if (!embed) {
-      for (const t of tabs) {
+      for (const t of SIDE_TABS) {
         const button = h(
           'button',
           {
             type: 'button',
             role: 'tab',
             id: `tab-${t.id}`,
-            class: t.id === 'transcript' ? 'tab phone-only' : 'tab',
+            class: tabClass(t.id),
             'aria-controls': t.id === 'transcript' ? 'pane-transcript' : 'pane-side',
             'data-tab': t.id,
             onclick: () => this.store.set({ tab: t.id }),

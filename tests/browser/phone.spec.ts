@@ -1,9 +1,13 @@
 // A phone with touch (375×812): the run's controls and "Simulate external edit" stay on screen at all
 // times, the waiting banner is read whole above them, the first screen says what this is, and there is
-// no line of keyboard shortcuts on a touch-only device. Tapped, and read off the screen.
+// no line of keyboard shortcuts on a touch-only device; the banner at a run's end can be closed, so it
+// does not cover the lab; and the first view holds the tab row's place, so the transcript does not jump.
+// Tapped, and read off the screen.
 // README "Teaching with it", More for the stage: the bullet on a phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { RUN_TIMEOUT, button, openScenario } from './app';
+import { holdTheEngine } from './hold-engine';
+import { apply, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -153,3 +157,102 @@ test('README "Predict, then reveal" on a phone: a wrong tap’s reply is above t
   expect(markBottom).toBeLessThanOrEqual((await barTop()) + 1);
   await page.context().close();
 });
+
+// A plugin that changes how the lesson ends: the run's end brings the warning banner.
+const DENY_EDITS = `export const name = 'no-edits';
+export function preExecute({ tool }) {
+  return tool === 'edit' ? { verdict: 'deny', reason: 'no edits today' } : { verdict: 'allow' };
+}
+`;
+
+/** The centre of the lab editor's first line (as shown), and whether the page's topmost element there is the editor's. */
+function firstLineSeen(page: Page): Promise<{ y: number; inEditor: boolean }> {
+  return page.evaluate(() => {
+    const line = document.querySelector('[data-lab] .cm-line')!.getBoundingClientRect();
+    // A long line scrolls sideways: its centre is that of the part the editor shows.
+    const shown = document.querySelector('[data-lab] .cm-scroller')!.getBoundingClientRect();
+    const [left, right] = [Math.max(line.left, shown.left), Math.min(line.right, shown.right)];
+    const [x, y] = [(left + right) / 2, line.top + line.height / 2];
+    const hit = document.elementFromPoint(x, y);
+    return { y, inEditor: Boolean(hit?.closest('[data-lab] .cm-editor')) };
+  });
+}
+
+// README "Writing a plugin in the lab" ("At phone width the lab is a view of its own") and "Teaching
+// with it" (the bullet on a phone): the warning at a run's end sits at the foot of the screen, over the
+// lab; its Close button takes it away, and the editor under it is there to type in.
+test('README "Writing a plugin in the lab" on a phone: the warning at the run’s end has a Close button, and closed it no longer covers the editor', async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  const app = await openScenario(page, 'happy-path');
+  await page.locator('[role="tab"][data-tab="lab"]').tap();
+  await expect(page.locator('[data-lab] .cm-content')).toBeVisible({ timeout: RUN_TIMEOUT });
+  await typeCode(page, DENY_EDITS);
+  await apply(page);
+  await expect(page.locator('.lab-status')).toHaveAttribute('data-tone', 'ok');
+  await button(page, 'Play').tap();
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  const banner = page.locator('[data-banner="done"]');
+  await expect(banner).toContainText('The script is done, but the run did not end as the scenario says:');
+  await expect(banner).toBeInViewport();
+
+  // Bring the editor's first line to the middle of the banner: there the banner covers it.
+  const box = (await banner.boundingBox())!;
+  const { y } = await firstLineSeen(page);
+  await page.evaluate((by) => window.scrollBy(0, by), y - (box.y + box.height / 2));
+  const covered = await firstLineSeen(page);
+  expect(Math.abs(covered.y - (box.y + box.height / 2))).toBeLessThanOrEqual(2);
+  expect(covered.inEditor).toBe(false);
+
+  const close = banner.getByRole('button', { name: 'Close' });
+  await expect(close).toBeInViewport({ ratio: 1 });
+  await close.tap();
+  await expect(banner).toHaveCount(0);
+  // Where the banner was, the editor is seen: the line is on the screen, above the bar, uncovered.
+  const seen = await firstLineSeen(page);
+  const barTop = await page.locator('.run-bar').evaluate((el) => el.getBoundingClientRect().top);
+  expect(seen.y).toBeGreaterThan(0);
+  expect(seen.y).toBeLessThan(barTop);
+  expect(seen.inEditor).toBe(true);
+  await expect(page.locator('[data-lab] .cm-line').first()).toBeInViewport();
+
+  // Closed for this run only: the next run's end brings it back.
+  await button(page, 'Reset').tap();
+  await expect(app).toHaveAttribute('data-run-state', 'idle', { timeout: RUN_TIMEOUT });
+  await button(page, 'Play').tap();
+  await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+  await expect(banner).toContainText('did not end as the scenario says');
+  await page.context().close();
+});
+
+// README "Folder layout" (the first view): painted before the engine arrives, it holds the side's tab row
+// (disabled) where the live page has it, so on a phone the transcript does not jump down when the page
+// goes live. In both languages, whose tab rows wrap differently.
+for (const [lang, first] of [
+  ['en', 'Transcript'],
+  ['zh', '对话记录'],
+] as const) {
+  test(`README "Folder layout" on a phone (${lang}): the first view keeps the tab row’s place, so the transcript stays put when the page goes live`, async ({
+    browser,
+  }) => {
+    const page = await phone(browser);
+    const engine = await holdTheEngine(page);
+    await page.goto(`./?scenario=stale-version&lang=${lang}`, { waitUntil: 'commit' });
+    const app = page.locator('#app');
+    await expect(app).toHaveAttribute('data-first-view', 'true');
+    await expect.poll(() => engine.held().length).toBeGreaterThan(0);
+    const tab = page.getByRole('tab', { name: first });
+    await expect(tab).toBeInViewport({ ratio: 1 });
+    await expect(tab).toBeDisabled();
+    const top = () => page.locator('#pane-transcript').evaluate((el) => el.getBoundingClientRect().top);
+    const before = await top();
+
+    await engine.release();
+    await expect(app).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
+    await expect(app).not.toHaveAttribute('data-first-view');
+    await expect(tab).toBeEnabled();
+    expect(Math.abs((await top()) - before)).toBeLessThanOrEqual(1);
+    await page.context().close();
+  });
+}

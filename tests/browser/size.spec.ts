@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { FIRST_LOAD_BUDGET, firstLoad, kB } from '../../scripts/first-load.mjs';
-import { APP_PATH } from './env';
+import { holdTheEngine } from './hold-engine';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
 /** A built-in lesson's point, as its file words it. */
@@ -29,29 +29,6 @@ test('the first page loads at most 100 kB of gzipped JavaScript', async () => {
   expect(files.length).toBeGreaterThan(0);
   expect(gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET);
 });
-
-/**
- * Holds every script of the app that the size check does not count, until `release` is called: what the
- * page shows meanwhile is what the first load alone paints. Returns the scripts held so far, and `release`.
- */
-async function holdTheEngine(page: Page): Promise<{ held: () => string[]; release: () => Promise<void> }> {
-  const counted = new Set((await firstLoad(dist)).files.map((f) => f.file));
-  const held: { file: string; route: Route }[] = [];
-  let released = false;
-  await page.route('**/*.js', async (route) => {
-    const path = new URL(route.request().url()).pathname;
-    const file = path.startsWith(APP_PATH) ? path.slice(APP_PATH.length) : null;
-    if (released || file === null || counted.has(file)) return route.continue();
-    held.push({ file, route });
-  });
-  return {
-    held: () => held.map((h) => h.file),
-    release: async () => {
-      released = true;
-      await Promise.all(held.splice(0).map((h) => h.route.continue()));
-    },
-  };
-}
 
 test('the first view (the lesson, its transcript, its controls) paints with the first load alone', async ({
   page,

@@ -2,7 +2,7 @@ import type { Lang } from '../../model/scenario';
 
 /**
  * The words of the first view, painted before the rest of the interface has loaded (src/ui/first-view.ts):
- * the header, the run controls and the empty transcript. A part of the one string table (i18n.ts).
+ * the header, the run controls, the side's tabs and the empty transcript. A part of the one string table (i18n.ts).
  */
 export const firstStrings = {
   appTitle: { en: 'Harness Playground', zh: '工具框架演练场' },
@@ -18,9 +18,18 @@ export const firstStrings = {
   reset: { en: 'Reset', zh: '重置' },
   simulateExternal: { en: 'Simulate external edit', zh: '模拟外部编辑' },
   transcript: { en: 'Transcript', zh: '对话记录' },
+  // The side's tabs (side-tabs.ts), which the first view shows disabled where the live page has them.
+  files: { en: 'Files', zh: '文件' },
+  ledger: { en: 'Ledger', zh: '账本' },
+  log: { en: 'Event log', zh: '事件日志' },
+  tools: { en: 'Tools', zh: '工具' },
+  playYourself: { en: 'Play the model', zh: '扮演模型' },
+  lab: { en: 'Plugin lab', zh: '插件实验室' },
+  author: { en: 'Write a scenario', zh: '编写场景' },
   lesson: { en: 'What this scenario shows', zh: '这个场景要说明的' },
   emptyTranscript: { en: 'Press Play or Step to start the scenario.', zh: '按“播放”或“单步”开始场景。' },
   present: { en: 'Present', zh: '演示' },
+  policyNow: { en: 'Policy: {policy}', zh: '策略：{policy}' },
   more: { en: 'More', zh: '更多' },
   language: { en: 'Language', zh: '语言' },
   theme: { en: 'Theme', zh: '主题' },

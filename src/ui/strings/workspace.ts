@@ -21,7 +21,6 @@ export const workspaceStrings = {
     zh: '决定每次写入和编辑的规则。选一个，场景会在它之下重新开始。',
   },
   policyModels: { en: 'Models {product} · {id}', zh: '模拟：{product} · {id}' },
-  policyNow: { en: 'Policy: {policy}', zh: '策略：{policy}' },
   policyNone: { en: 'none', zh: '无' },
   policyRunning: { en: 'runs now', zh: '正在使用' },
   policyUnknown: {
@@ -126,13 +125,11 @@ export const workspaceStrings = {
   changeKept: { en: '✓ The other writer’s change is kept', zh: '✓ 另一方的改动保住了' },
   changeLost: { en: '✗ The other writer’s change was lost', zh: '✗ 另一方的改动丢了' },
   raceNotYet: { en: '… the race has not run yet', zh: '……竞争还没发生' },
-  lab: { en: 'Plugin lab', zh: '插件实验室' },
   splitLabel: { en: 'Resize the transcript and the lab', zh: '调整对话记录和实验室的宽度' },
   splitTitle: {
     en: 'Drag, or press ← and →, to give the transcript or the lab more room',
     zh: '拖动，或按 ← 和 →，给对话记录或实验室更多空间',
   },
-  author: { en: 'Write a scenario', zh: '编写场景' },
   authorIntro: {
     en: 'Edit the scenario open now, or start one from the files as they are (or an empty workspace), press Record, then play the model: its calls in “Play the model”, its words below, and “Simulate external edit” where the lesson needs it. Stop recording, read the result as a file, change it, play it, export it.',
     zh: '编辑当前打开的场景，或者从当前文件（或空工作区）开始一个场景，按“录制”，然后扮演模型：在“扮演模型”里发起调用，在下面写它说的话，在课程需要的地方按“模拟外部编辑”。停止录制后，以文件形式查看结果，修改、播放、导出。',
