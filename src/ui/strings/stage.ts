@@ -6,7 +6,7 @@ export const stageStrings = {
   close: { en: 'Close', zh: '关闭' },
   pause: { en: 'Pause', zh: '暂停' },
   progress: { en: 'step {n} of {of}', zh: '第 {n} 步，共 {of} 步' },
-  replayProgress: { en: 'replay of {n} events', zh: '回放 {n} 个事件' },
+  replayProgress: { en: 'replay of {n} {n|event}', zh: '回放 {n} 个事件' },
   autoExternal: {
     en: 'Let the scenario make its external edits when playing',
     zh: '播放时由场景自己做外部编辑',
@@ -40,7 +40,7 @@ export const stageStrings = {
   result: { en: 'Result', zh: '结果' },
   pending: { en: 'waiting for the result…', zh: '等待结果……' },
   modelSaw: { en: 'What the model saw', zh: '模型看到的内容' },
-  bytesChars: { en: '{bytes} bytes · {chars} characters', zh: '{bytes} 字节 · {chars} 个字符' },
+  bytesChars: { en: '{bytes} {bytes|byte} · {chars} {chars|character}', zh: '{bytes} 字节 · {chars} 个字符' },
   value: { en: 'Canonical value', zh: '规范值' },
   notPersisted: {
     en: 'not persisted: the log keeps content, error and meta only',
