@@ -345,7 +345,9 @@ test('the header says while a plugin of yours is on, counting them in words, and
   await badge.click();
   await expect(badge).toBeHidden();
   await expect(badge).toHaveAttribute('data-active-plugins', '0');
-  await expect(page.locator('[data-action="lab-enabled"]')).not.toBeChecked();
+  const switches = page.locator('[data-action="lab-enabled"]');
+  await expect(switches).toHaveCount(2);
+  for (const box of await switches.all()) await expect(box).not.toBeChecked();
   await playByMouse(page);
   expect(await errorCodes(page)).not.toContain('HOOK_DENIED');
 });

@@ -54,6 +54,11 @@ export const stageStrings = {
   modelDescription: { en: 'The description the model reads', zh: '模型读到的说明（英文）' },
   modelWords: { en: 'The words the model received', zh: '模型收到的原文（英文）' },
   cardKind: { en: 'The kind of card', zh: '卡片的种类' },
+  cardKindTerminal: { en: 'terminal', zh: '终端' },
+  cardKindDiff: { en: 'changes', zh: '改动' },
+  cardKindRead: { en: 'file', zh: '文件' },
+  cardKindSearch: { en: 'search results', zh: '搜索结果' },
+  cardKindWeb: { en: 'web page', zh: '网页' },
   leak: {
     en: 'Leak: {plugin} replaced only what the model reads. This card and the value come from the value, which still holds what the model’s text hides.',
     zh: '泄露：{plugin} 只替换了模型读到的内容。这张卡片和值都来自值本身，而值里仍然有模型文本里被隐藏的东西。',
