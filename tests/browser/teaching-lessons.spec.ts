@@ -236,8 +236,14 @@ test('a read card’s code is coloured once the run leaves the page a moment, it
 
 /** The word each kind of card is named by in its header, in each language; the generic card has none. */
 const KIND_WORDS = {
-  en: { read: 'file', diff: 'changes', search: 'search results', terminal: 'terminal', web: 'web page' },
-  zh: { read: '文件', diff: '改动', search: '搜索结果', terminal: '终端', web: '网页' },
+  en: {
+    read: 'file',
+    diff: 'changes',
+    search: 'search results',
+    terminal: 'terminal output',
+    web: 'web page',
+  },
+  zh: { read: '文件', diff: '改动', search: '搜索结果', terminal: '终端输出', web: '网页' },
 } as const;
 
 for (const lang of ['en', 'zh'] as const) {

@@ -54,7 +54,7 @@ export const stageStrings = {
   modelDescription: { en: 'The description the model reads', zh: '模型读到的说明（英文）' },
   modelWords: { en: 'The words the model received', zh: '模型收到的原文（英文）' },
   cardKind: { en: 'The kind of card', zh: '卡片的种类' },
-  cardKindTerminal: { en: 'terminal', zh: '终端' },
+  cardKindTerminal: { en: 'terminal output', zh: '终端输出' },
   cardKindDiff: { en: 'changes', zh: '改动' },
   cardKindRead: { en: 'file', zh: '文件' },
   cardKindSearch: { en: 'search results', zh: '搜索结果' },
