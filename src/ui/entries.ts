@@ -85,8 +85,7 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
       h('span', { class: 'role' }, tr('result')),
       ' ',
       h('span', { class: 'tool' }, entry.tool),
-      // An error's card is not drawn, so neither is its title (the tool and the code, both shown already).
-      !error && result.card.card.title && h('span', { class: 'card-title' }, result.card.card.title),
+      result.card.card.title && h('span', { class: 'card-title' }, result.card.card.title),
       // Which kind of card this is: the interface knows kinds, never tool names.
       kindView(kind, Boolean(error)),
     ),
