@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import {
   counted,
+  plural,
   text,
   ToolError,
   type Card,
@@ -225,7 +226,10 @@ function chrome(v: Omit<ReadValue, 'bytes'>, reader: Reader): { header: string; 
   const notes: string[] = [];
   const stopped = v.cap ? `stopped at the ${capLabel(v.cap)} cap; ` : '';
   if (after > 0) notes.push(`... ${stopped}${counted(after, 'more line')}; ${readOn(reader, end + 1)}.`);
-  if (v.offset > 1) notes.push(`(${lineCount(v.offset - 1)} before this window are not shown.)`);
+  if (v.offset > 1)
+    notes.push(
+      `(${lineCount(v.offset - 1)} before this window ${plural(v.offset - 1, 'is', 'are')} not shown.)`,
+    );
   return { header: `${v.path} · version ${v.version} · ${windowLabel(v)}`, notes };
 }
 

@@ -32,6 +32,16 @@ describe('the model’s texts agree with their counts', () => {
     expect(said(await w.call('read', { path: '/a.txt', limit: 1 }))).toContain('... 2 more lines; call read');
   });
 
+  it('lines before a window: "1 line ... is", "2 lines ... are"', async () => {
+    const w = await mk({ '/a.txt': 'a\nb\nc\n' });
+    expect(said(await w.call('read', { path: '/a.txt', offset: 2 }))).toContain(
+      '(1 line before this window is not shown.)',
+    );
+    expect(said(await w.call('read', { path: '/a.txt', offset: 3 }))).toContain(
+      '(2 lines before this window are not shown.)',
+    );
+  });
+
   it('a cut line: "1 more character"', async () => {
     const w = await mk({ '/long.txt': 'x'.repeat(2001) });
     expect(said(await w.call('read', { path: '/long.txt' }))).toContain('[line cut: 1 more character]');
