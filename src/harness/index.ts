@@ -8,6 +8,7 @@ export * from './events';
 export * from './explain';
 export * from './hooks';
 export * from './json';
+export * from './plural';
 export * from './present';
 export * from './purity';
 export * from './registry';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { counted } from './plural';
 import type { Result } from './result';
 
 /** A JSON value: what can cross every boundary of the harness and come back unchanged. */
@@ -66,7 +67,11 @@ export function checkJson(value: unknown, limits?: Partial<JsonLimits>): JsonChe
 export function parseJson(text: string, limits: Partial<JsonLimits> = {}): JsonChecked {
   const bounds = { ...JSON_LIMITS, ...limits };
   if (!fitsBytes(text, bounds.maxBytes)) {
-    return problem('JSON_TOO_LARGE', `the text is over the limit of ${bounds.maxBytes} bytes`, '$');
+    return problem(
+      'JSON_TOO_LARGE',
+      `the text is over the limit of ${counted(bounds.maxBytes, 'byte')}`,
+      '$',
+    );
   }
   let raw: unknown;
   try {
@@ -246,13 +251,13 @@ function member(state: WalkState, frame: Frame): Json | Frame | undefined {
 }
 
 const tooLong = (text: string, limits: JsonLimits) =>
-  `a string of ${text.length} characters is over the limit of ${limits.maxStringLength}`;
+  `a string of ${counted(text.length, 'character')} is over the limit of ${limits.maxStringLength}`;
 
 /** Checks one value: a scalar comes back as JSON, a container as the frame that will walk it. */
 function visit(state: WalkState, value: unknown, parent: Frame | null, step: Step): Json | Frame {
   const { limits } = state;
   if (++state.nodes > limits.maxNodes) {
-    throw new Refusal('JSON_TOO_MANY_NODES', `more than ${limits.maxNodes} values`, parent, step);
+    throw new Refusal('JSON_TOO_MANY_NODES', `more than ${counted(limits.maxNodes, 'value')}`, parent, step);
   }
   switch (typeof value) {
     case 'string':
@@ -286,7 +291,7 @@ function enter(state: WalkState, value: object, parent: Frame | null, step: Step
   const depth = (parent?.depth ?? 0) + 1;
   const { maxDepth } = state.limits;
   if (depth > maxDepth) {
-    throw new Refusal('JSON_TOO_DEEP', `nested deeper than ${maxDepth} levels`, parent, step);
+    throw new Refusal('JSON_TOO_DEEP', `nested deeper than ${counted(maxDepth, 'level')}`, parent, step);
   }
   if (isOpen(value, parent)) {
     throw new Refusal('JSON_NOT_JSON', 'the value refers to itself (a cycle)', parent, step);

@@ -1,7 +1,7 @@
 // A saved run's progress, and the script a log leaves: the log folded through the script's one reducer
 // (`advance`, src/model/script.ts), the same function playing applies.
 import { z } from 'zod';
-import type { HarnessEvent, Json, Result, ToolResult } from '../harness';
+import { counted, type HarnessEvent, type Json, type Result, type ToolResult } from '../harness';
 import type { Step } from './scenario';
 import {
   advance,
@@ -93,7 +93,10 @@ function foldEvents(
         return { ok: false, error: `step ${state.position} waits for an external edit, the log has ${what}` };
       }
       if (state.calling || state.queue.length === 0) {
-        return { ok: false, error: `the script ends after ${state.position} steps, the log has ${what}` };
+        return {
+          ok: false,
+          error: `the script ends after ${counted(state.position, 'step')}, the log has ${what}`,
+        };
       }
       const effect = apply(stepInput(state));
       if (effect.kind === 'say' || effect.kind === 'use' || effect.kind === 'policy') says++;
@@ -160,7 +163,7 @@ export function resumeScript(
   while (state.position < position) {
     if (state.waiting) return fail(`the script waits at step ${state.position}, the record says ${position}`);
     if (state.queue.length === 0)
-      return fail(`the script ends after ${state.position} steps, the record says ${position}`);
+      return fail(`the script ends after ${counted(state.position, 'step')}, the record says ${position}`);
     const next = advance(state, stepInput(state));
     if (next.effect.kind === 'call')
       return fail(`step ${next.state.position} is a call the log does not have`);
@@ -170,7 +173,7 @@ export function resumeScript(
   if (state.position > position) return fail(`the log goes on after step ${position}`);
   const said = events.filter((e) => e.type === 'model/message').length;
   if (says !== said)
-    return fail(`the script says ${says} messages up to step ${position}, the log has ${said}`);
+    return fail(`the script says ${counted(says, 'message')} up to step ${position}, the log has ${said}`);
   if (progress.waiting && !state.waiting)
     return fail(`the record waits for an external edit at a step that is not one`);
   if (!progress.waiting && state.waiting)

@@ -1,4 +1,4 @@
-import { modelText, parseJson, type HarnessEvent, type LiveCall } from '../harness';
+import { count, counted, modelText, parseJson, plural, type HarnessEvent, type LiveCall } from '../harness';
 import type { ModelInfo } from '../model/model-settings';
 import type { CallAnswer, ModelCall, ModelFailure, ModelProvider, Turn } from '../providers';
 import { vagueErrors } from '../plugins/vague-errors';
@@ -215,14 +215,14 @@ export class Agent {
   private limit(pending: number): AgentFailure | null {
     const { turn, maxTurns, tokens, maxTokens } = this.current;
     const notMade = {
-      en: `The ${pending} call(s) of the last reply were not made.`,
+      en: `The ${counted(pending, 'call')} of the last reply ${plural(pending, 'was', 'were')} not made.`,
       zh: `最后一次回复中的 ${pending} 个调用没有执行。`,
     };
     if (turn >= maxTurns) {
       return {
         code: 'MODEL_LIMIT',
         message: {
-          en: `The run reached its limit of ${maxTurns} requests. ${notMade.en}`,
+          en: `The run reached its limit of ${counted(maxTurns, 'request')}. ${notMade.en}`,
           zh: `运行达到了 ${maxTurns} 次请求的上限。${notMade.zh}`,
         },
         remedy: {
@@ -235,7 +235,7 @@ export class Agent {
       return {
         code: 'MODEL_LIMIT',
         message: {
-          en: `The run used ${tokens} tokens, past its limit of ${maxTokens}. ${notMade.en}`,
+          en: `The run used ${counted(tokens, 'token')}, past its limit of ${count(maxTokens)}. ${notMade.en}`,
           zh: `运行已用 ${tokens} 个 token，超过了 ${maxTokens} 的上限。${notMade.zh}`,
         },
         remedy: {

@@ -1,6 +1,6 @@
 import { structuredPatch } from 'diff';
 import { lineAt } from '../fs/match';
-import type { DiffHunk } from '../harness';
+import { counted, type DiffHunk } from '../harness';
 import type { z } from 'zod';
 import { afterLines } from './lines';
 
@@ -170,7 +170,10 @@ export function hunksText(hunks: DiffStats['hunks'], maxLines = 40): string {
     ...h.lines,
   ]);
   if (all.length <= maxLines) return all.join('\n');
-  return [...all.slice(0, maxLines), `... ${all.length - maxLines} more diff lines not shown`].join('\n');
+  return [
+    ...all.slice(0, maxLines),
+    `... ${counted(all.length - maxLines, 'more diff line')} not shown`,
+  ].join('\n');
 }
 
 /** "+3 −1" */

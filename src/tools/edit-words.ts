@@ -1,6 +1,6 @@
 // The matcher (src/fs/match.ts) refuses an edit with what it found; each editing tool words that refusal
 // in the names of its own parameters, so that the model is never told of a parameter its tool lacks.
-import { ToolError } from '../harness';
+import { ToolError, counted, plural } from '../harness';
 import { FsError, type MatchDetail } from '../fs/errors';
 import { normalizeFilePath } from '../fs/paths';
 import { count } from './lines';
@@ -47,7 +47,7 @@ function list(items: readonly number[]): string {
 function where(detail: Extract<MatchDetail, { kind: 'ambiguous' }>): string {
   const lines = [...new Set(detail.lines)];
   if (detail.lines.length < detail.count) {
-    return `the first ${detail.lines.length} on line${lines.length === 1 ? '' : 's'} ${list(lines)}`;
+    return `the first ${count(detail.lines.length)} on ${plural(lines.length, 'line')} ${list(lines)}`;
   }
   return lines.length === 1 ? `all on line ${count(lines[0]!)}` : `on lines ${list(lines)}`;
 }
@@ -78,7 +78,7 @@ export function matchRefusal(words: EditWords, path: string, detail: MatchDetail
       ];
     case 'ambiguous':
       return [
-        `${oldText} occurs ${count(detail.count)} times in ${path}${detail.folded ? FOLDED : ''}, ${where(detail)}; it must occur exactly once.`,
+        `${oldText} occurs ${counted(detail.count, 'time')} in ${path}${detail.folded ? FOLDED : ''}, ${where(detail)}; it must occur exactly once.`,
         words.replaceAll
           ? `Add surrounding lines to make ${oldText} unique, or set ${words.replaceAll} to replace every occurrence.`
           : `Add surrounding lines to ${oldText} so that it occurs exactly once: ${words.tool} replaces a single occurrence.`,

@@ -1,11 +1,19 @@
 import { z } from 'zod';
-import { text, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import {
+  counted,
+  plural,
+  text,
+  type Card,
+  type Content,
+  type ToolContext,
+  type ToolResult,
+} from '../harness';
 import { FsError } from '../fs/errors';
 import type { FsBackend, WriteGuard } from '../fs/types';
 import { counts, diffTexts, hunksText } from './diff';
 import { inTermsOf, type EditWords } from './edit-words';
 import { agent, observed, resolveEdit, resolveWrite } from './fs-hooks';
-import { count, textLines } from './lines';
+import { lineCount, textLines } from './lines';
 
 /** A path argument, as every file tool describes it to the model. */
 export const PathArg = z.string().min(1).describe('Absolute path of the file, for example /src/app.ts');
@@ -157,12 +165,14 @@ export function renderChange(v: ChangeValue): Content {
   if (v.unchanged) return text(`No change: ${v.path} already had this content (version ${v.version} kept).`);
   const meta = changeMeta(v);
   if (v.created)
-    return text(`Created ${v.path} (version ${v.version}, ${count(textLines(v.after).length)} lines).`);
+    return text(`Created ${v.path} (version ${v.version}, ${lineCount(textLines(v.after).length)}).`);
   const what =
     v.replacements === undefined
       ? `Wrote ${v.path}`
-      : `Edited ${v.path}: ${v.replacements} replacement${v.replacements === 1 ? '' : 's'}`;
-  const where = v.lines ? ` at line${v.lines[0] === v.lines[1] ? '' : 's'} ${v.lines[0]}-${v.lines[1]}` : '';
+      : `Edited ${v.path}: ${counted(v.replacements, 'replacement')}`;
+  const where = v.lines
+    ? ` at ${plural(v.lines[1] - v.lines[0] + 1, 'line')} ${v.lines[0]}-${v.lines[1]}`
+    : '';
   const note = v.normalized
     ? '\nNote: old_string matched only after Unicode normalization (quotes, dashes or spaces differ).'
     : '';

@@ -1,6 +1,6 @@
 import type Picomatch from 'picomatch';
 import { z } from 'zod';
-import { ToolError } from '../harness';
+import { ToolError, counted, plural } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { capped, renderSearch, SearchValue, searchCard } from './search';
 import { defineFsTool } from './fs-errors';
@@ -39,7 +39,7 @@ export function globTool(fs: FsBackend, cap = 100) {
   return defineFsTool({
     name: 'glob',
     words: { zh: '按通配模式查找文件路径（** 可以跨目录）。' },
-    description: `Find files whose paths match a glob pattern (** crosses directories). At most ${cap} paths are returned; the result says how many were left out.`,
+    description: `Find files whose paths match a glob pattern (** crosses directories). At most ${counted(cap, 'path')} ${plural(cap, 'is', 'are')} returned; the result says how many were left out.`,
     input: GlobInput,
     output: SearchValue,
     async execute(args) {
@@ -51,7 +51,7 @@ export function globTool(fs: FsBackend, cap = 100) {
         cap,
       );
     },
-    render: (_args, value) => renderSearch(value, 'files', 'use a narrower pattern'),
+    render: (_args, value) => renderSearch(value, ['file', 'files'], 'use a narrower pattern'),
     presentationMeta: (_args, value) => value,
     presentResult: (_args, result) => searchCard(result, 'glob'),
   });

@@ -45,7 +45,7 @@ export function grepTool(fs: FsBackend, cap = 50) {
       }
       return capped(`/${args.pattern}/${args.ignore_case ? 'i' : ''}`, all, cap);
     },
-    render: (_args, value) => renderSearch(value, 'matches', 'narrow the pattern or add a glob'),
+    render: (_args, value) => renderSearch(value, ['match', 'matches'], 'narrow the pattern or add a glob'),
     presentationMeta: (_args, value) => value,
     presentResult: (_args, result) => searchCard(result, 'grep'),
   });

@@ -1,4 +1,8 @@
 import { countLines, splitLines } from '../fs/match';
+import { count, counted } from '../harness';
+
+/** A count as the model reads it ("1,200"); the one way every text writes them. */
+export { count };
 
 /** Longest line a read shows in full; longer ones are cut with a marker saying how much was left out. */
 export const MAX_LINE = 2000;
@@ -8,7 +12,7 @@ export { splitLines as textLines };
 
 /** The marker at the end of a cut line, saying how many characters were left out. */
 export function cutMarker(left: number): string {
-  return ` ... [line cut: ${count(left)} more characters]`;
+  return ` ... [line cut: ${counted(left, 'more character')}]`;
 }
 
 /** A line cut to `max` characters (default `MAX_LINE`), with a marker when it was longer. */
@@ -40,22 +44,14 @@ export function numbered(lines: readonly string[], first: number): string {
   return lines.map((line, i) => `${String(first + i).padStart(6)}\t${line}`).join('\n');
 }
 
-// One formatter for every count: building one per call shows in profiles.
-const counter = new Intl.NumberFormat('en-US');
-
-/** A count written the same way everywhere ("1,200"), independent of the visitor's locale. */
-export function count(n: number): string {
-  return n >= 0 && n < 1000 && Number.isInteger(n) ? String(n) : counter.format(n);
-}
-
 /** "1 line", "1,203 lines". */
 export function lineCount(n: number): string {
-  return `${count(n)} ${n === 1 ? 'line' : 'lines'}`;
+  return counted(n, 'line');
 }
 
 /** A byte count as the model reads it: "256 KiB", or "5,000 bytes" when it is not a whole KiB. */
 export function bytesLabel(bytes: number): string {
-  return bytes % 1024 === 0 ? `${count(bytes / 1024)} KiB` : `${count(bytes)} bytes`;
+  return bytes % 1024 === 0 ? `${count(bytes / 1024)} KiB` : counted(bytes, 'byte');
 }
 
 /** The offset just past the next `n` line breaks from `from` in `text`; its length when fewer follow. */

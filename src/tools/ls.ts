@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ToolError } from '../harness';
+import { ToolError, counted, plural } from '../harness';
 import { normalizePath } from '../fs/paths';
 import type { FsBackend } from '../fs/types';
 import { capped, renderSearch, SearchValue, searchCard } from './search';
@@ -18,7 +18,7 @@ export function lsTool(fs: FsBackend, cap = 200) {
   return defineFsTool({
     name: 'ls',
     words: { zh: '列出一个目录下直接包含的文件和目录。' },
-    description: `List the files and directories directly inside a directory (default /). At most ${cap} entries are returned; the result says how many were left out. A path that is a file is FS_NOT_DIRECTORY; one with nothing under it is FS_NOT_FOUND.`,
+    description: `List the files and directories directly inside a directory (default /). At most ${counted(cap, 'entry', 'entries')} ${plural(cap, 'is', 'are')} returned; the result says how many were left out. A path that is a file is FS_NOT_DIRECTORY; one with nothing under it is FS_NOT_FOUND.`,
     input: LsInput,
     paths: { path: dirPath },
     output: SearchValue,
@@ -55,7 +55,7 @@ export function lsTool(fs: FsBackend, cap = 200) {
         .map((path) => ({ path, ...(entries.get(path) ? { text: entries.get(path) } : {}) }));
       return capped(dir, all, cap);
     },
-    render: (_args, value) => renderSearch(value, 'entries', 'list a subdirectory, or use glob'),
+    render: (_args, value) => renderSearch(value, ['entry', 'entries'], 'list a subdirectory, or use glob'),
     presentationMeta: (_args, value) => value,
     presentResult: (_args, result) => searchCard(result, 'ls'),
   });

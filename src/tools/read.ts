@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FsBackend } from '../fs/types';
 import { PathArg } from './file-ops';
 import { defineFsTool } from './fs-errors';
-import { bytesLabel, count } from './lines';
+import { bytesLabel, lineCount } from './lines';
 import {
   ReadValue,
   WINDOW_CAPS,
@@ -44,7 +44,7 @@ export function readTool(fs: FsBackend, caps: Partial<WindowCaps> = WINDOW_CAPS)
     },
     description:
       'Read a file. Returns numbered lines from `offset` (default 1), at most `limit` lines (default 200), ' +
-      `and says how many lines the file has. One call returns at most ${count(cap.lines)} lines and ` +
+      `and says how many lines the file has. One call returns at most ${lineCount(cap.lines)} and ` +
       `${bytesLabel(cap.bytes)} of text; a window that stops short says how to read on. Lines longer than ` +
       '2,000 characters are cut with a marker. You must read an existing file in this session before you ' +
       'edit or overwrite it.',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SearchMatch, text, type Card, type Content, type ToolResult } from '../harness';
+import { SearchMatch, counted, plural, text, type Card, type Content, type ToolResult } from '../harness';
 import { count } from './lines';
 
 /** The canonical value of every search tool: the kept matches, how many there were, whether any were cut. */
@@ -16,15 +16,19 @@ export function capped(query: string, all: SearchValue['matches'], cap: number):
   return { query, matches: all.slice(0, cap), total: all.length, truncated: all.length > cap };
 }
 
+/** What a search finds, as a noun in the singular and the plural: `['match', 'matches']`. */
+export type Found = readonly [one: string, many: string];
+
 /** The model's text: a headline that always says when matches were left out, then one line each. */
-export function renderSearch(v: SearchValue, what: string, narrow: string): Content {
+export function renderSearch(v: SearchValue, what: Found, narrow: string): Content {
+  const left = v.total - v.matches.length;
   const head =
     v.total === 0
-      ? `No ${what} for ${v.query}.`
+      ? `No ${what[1]} for ${v.query}.`
       : v.truncated
-        ? `${count(v.total)} ${what} for ${v.query}; showing the first ${count(v.matches.length)}. ` +
-          `${count(v.total - v.matches.length)} more were left out: ${narrow}.`
-        : `${count(v.total)} ${what} for ${v.query}.`;
+        ? `${counted(v.total, ...what)} for ${v.query}; showing the first ${count(v.matches.length)}. ` +
+          `${count(left)} more ${plural(left, 'was', 'were')} left out: ${narrow}.`
+        : `${counted(v.total, ...what)} for ${v.query}.`;
   const lines = v.matches.map((m) => (m.line ? `${m.path}:${m.line}: ${m.text ?? ''}` : m.path));
   return text([head, ...lines].join('\n'));
 }

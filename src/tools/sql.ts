@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Tool, ToolError, text } from '../harness';
+import { Tool, ToolError, counted, plural, text } from '../harness';
 import { count } from './lines';
 import type { SearchValue } from './search';
 import { capped, searchCard } from './search';
@@ -51,7 +51,7 @@ export function sqlQueryTool(engine: () => Promise<SqlEngine>, cap = 50) {
     name: 'sql_query',
     words: { zh: '对 customers 表（id、name、city、phone）运行只读的 SQL 查询。' },
     description:
-      `Run a read-only SQL query over the customers table (id, name, city, phone). At most ${cap} rows are ` +
+      `Run a read-only SQL query over the customers table (id, name, city, phone). At most ${counted(cap, 'row')} ${plural(cap, 'is', 'are')} ` +
       'returned; the result always says how many rows there were in all.',
     input: z.strictObject({ sql: z.string().min(1).describe('One SQL statement') }),
     output: SqlValue,
@@ -79,8 +79,8 @@ export function sqlQueryTool(engine: () => Promise<SqlEngine>, cap = 50) {
     },
     render: (_args, v) => {
       const head = v.truncated
-        ? `${count(v.total)} rows; showing the first ${count(v.rows.length)} (${count(v.total - v.rows.length)} left out: add WHERE or LIMIT to narrow it).`
-        : `${count(v.total)} row${v.total === 1 ? '' : 's'}.`;
+        ? `${counted(v.total, 'row')}; showing the first ${count(v.rows.length)} (${count(v.total - v.rows.length)} left out: add WHERE or LIMIT to narrow it).`
+        : `${counted(v.total, 'row')}.`;
       return text(v.columns.length ? `${head}\n${table(v)}` : head);
     },
     presentationMeta: (args, v): SearchValue => {

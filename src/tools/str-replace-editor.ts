@@ -3,7 +3,7 @@ import { ToolError, type Card, type Content, type ToolContext, type ToolResult }
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, editFile, renderChange, writeFile } from './file-ops';
 import { agent, observed, resolveEdit } from './fs-hooks';
-import { bytesLabel, count, lineCount, textLines } from './lines';
+import { bytesLabel, lineCount, textLines } from './lines';
 import {
   ReadValue,
   WINDOW_CAPS,
@@ -166,7 +166,7 @@ export function strReplaceEditorTool(fs: FsBackend, caps: Partial<WindowCaps> = 
     },
     description:
       'View, create and change files. Commands: view (optionally view_range [first, last]; one view shows ' +
-      `at most ${count(cap.lines)} lines and ${bytesLabel(cap.bytes)} of text, and says which view_range ` +
+      `at most ${lineCount(cap.lines)} and ${bytesLabel(cap.bytes)} of text, and says which view_range ` +
       'comes next when it stops short), create ' +
       '(path, file_text), str_replace (old_str must occur exactly once), insert (new_str after insert_line). ' +
       'The same rules as read, write and edit apply, with the same record of what you have read: change ' +

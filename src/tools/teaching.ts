@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Tool, ToolError, text } from '../harness';
+import { Tool, ToolError, counted, text } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { normalizePath } from '../fs/paths';
 import { defineFsTool } from './fs-errors';
@@ -129,6 +129,6 @@ export function countWordsTool(fs: FsBackend) {
         lines: textLines(file.content).length,
       };
     },
-    render: (_args, v) => text(`${v.path}: ${v.words} words, ${v.lines} lines`),
+    render: (_args, v) => text(`${v.path}: ${counted(v.words, 'word')}, ${counted(v.lines, 'line')}`),
   });
 }

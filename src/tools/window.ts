@@ -1,7 +1,16 @@
 // A window of a file, as `read` and `str_replace_editor view` return it: numbered lines, capped so that
 // one call never floods the model's context, and saying when and how it was cut short.
 import { z } from 'zod';
-import { text, ToolError, type Card, type Content, type ToolContext, type ToolResult } from '../harness';
+import {
+  counted,
+  plural,
+  text,
+  ToolError,
+  type Card,
+  type Content,
+  type ToolContext,
+  type ToolResult,
+} from '../harness';
 import type { FsBackend } from '../fs/types';
 import { observed } from './fs-hooks';
 import {
@@ -216,11 +225,11 @@ function chrome(v: Omit<ReadValue, 'bytes'>, reader: Reader): { header: string; 
   const after = v.totalLines - end;
   const notes: string[] = [];
   const stopped = v.cap ? `stopped at the ${capLabel(v.cap)} cap; ` : '';
-  if (after > 0)
+  if (after > 0) notes.push(`... ${stopped}${counted(after, 'more line')}; ${readOn(reader, end + 1)}.`);
+  if (v.offset > 1)
     notes.push(
-      `... ${stopped}${count(after)} more ${after === 1 ? 'line' : 'lines'}; ${readOn(reader, end + 1)}.`,
+      `(${lineCount(v.offset - 1)} before this window ${plural(v.offset - 1, 'is', 'are')} not shown.)`,
     );
-  if (v.offset > 1) notes.push(`(${lineCount(v.offset - 1)} before this window are not shown.)`);
   return { header: `${v.path} · version ${v.version} · ${windowLabel(v)}`, notes };
 }
 

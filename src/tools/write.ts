@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { counted } from '../harness';
 import type { FsBackend } from '../fs/types';
 import { ChangeValue, PathArg, changeMeta, diffCard, renderChange, writeFile } from './file-ops';
 import { defineFsTool } from './fs-errors';
@@ -27,7 +28,7 @@ export function writeTool(fs: FsBackend) {
     presentCall: (args) => ({
       card: 'generic',
       title: 'write',
-      body: `${args.path} (${args.content.length} characters)`,
+      body: `${args.path} (${counted(args.content.length, 'character')})`,
     }),
     presentResult: (_args, result) => diffCard(result),
   });

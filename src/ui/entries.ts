@@ -1,8 +1,8 @@
-import type { CallEntry, ExternalEntry, LiveCall, TranscriptEntry } from '../harness';
+import type { Card, CallEntry, ExternalEntry, LiveCall, TranscriptEntry } from '../harness';
 import { renderCard } from './cards';
 import { h, num } from './dom';
 import { errorForPeople, fallbackForPeople, type PeopleError } from './error-words';
-import { labelled, lang, tr } from './i18n';
+import { labelled, lang, tr, type StringKey } from './i18n';
 
 const encoder = new TextEncoder();
 const bytes = (text: string) => encoder.encode(text).length;
@@ -38,6 +38,29 @@ function contentReplacedBy(entry: CallEntry): string | null {
   return decision?.plugin ?? null;
 }
 
+/**
+ * The word a person reads for each kind of card, in the header of a result. The plain card of text (a
+ * tool without a card of its own, a fallback) has none: "generic" tells a reader nothing.
+ */
+const kindWords: Record<Card['card'], StringKey | null> = {
+  generic: null,
+  terminal: 'cardKindTerminal',
+  diff: 'cardKindDiff',
+  read: 'cardKindRead',
+  search: 'cardKindSearch',
+  web: 'cardKindWeb',
+};
+
+/**
+ * The kind of a result's card, in words, with the schema's name for it in the tooltip; nothing for an
+ * error, whose card is not drawn (its code and words are), nor for the generic card.
+ */
+function kindView(kind: Card['card'], failed: boolean): HTMLElement | null {
+  const word = kindWords[kind];
+  if (failed || !word) return null;
+  return h('span', { class: 'card-kind muted small', title: labelled('cardKind', kind) }, tr(word));
+}
+
 /** The result part of a call's entry: pending, or the result card with what the model saw. */
 export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLElement {
   const result = entry.result;
@@ -63,8 +86,8 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
       ' ',
       h('span', { class: 'tool' }, entry.tool),
       result.card.card.title && h('span', { class: 'card-title' }, result.card.card.title),
-      // Which of the six kinds of card this is: the interface knows kinds, never tool names.
-      h('code', { class: 'card-kind', title: tr('cardKind') }, kind),
+      // Which kind of card this is: the interface knows kinds, never tool names.
+      kindView(kind, Boolean(error)),
     ),
     error &&
       h(

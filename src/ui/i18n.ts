@@ -1,3 +1,4 @@
+import { plural } from '../harness';
 import type { Lang } from '../model/scenario';
 import { askStrings } from './strings/ask';
 import { benchStrings } from './strings/bench';
@@ -53,9 +54,29 @@ export function lang(): Lang {
   return source();
 }
 
-/** The string `key` in the current language, with `{name}` placeholders filled from `vars`. */
-export function tr(key: StringKey, vars: Record<string, string | number> = {}): string {
-  return strings[key][lang()].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+/** The values a string's placeholders are filled from: counts as numbers or as written ("1,200"). */
+export type StringVars = Record<string, string | number>;
+
+// `{name}`, or `{name|one|many}`: the word that agrees with the count `name` (`many` defaults to `one`s).
+const PLACEHOLDER = /\{(\w+)(?:\|([^|{}]+)(?:\|([^|{}]+))?)?\}/g;
+
+/**
+ * `template` with `{name}` filled from `vars`, and `{name|one|many}` replaced by the English word that
+ * agrees with the count `name` (`'{n} {n|plugin} on'`: "1 plugin on", "2 plugins on"). A count given as
+ * written ("1,200") is read without its commas. A placeholder with no value stays visible.
+ */
+export function fillIn(template: string, vars: StringVars): string {
+  return template.replace(PLACEHOLDER, (whole, name: string, one?: string, many?: string) => {
+    const value = vars[name];
+    if (value === undefined) return whole;
+    if (one === undefined) return String(value);
+    return plural(typeof value === 'number' ? value : Number(value.replaceAll(',', '')), one, many);
+  });
+}
+
+/** The string `key` in the current language, with its placeholders filled from `vars` (see `fillIn`). */
+export function tr(key: StringKey, vars: StringVars = {}): string {
+  return fillIn(strings[key][lang()], vars);
 }
 
 /**

@@ -47,7 +47,7 @@ test('record a scenario by playing the model, export it, open the file again: it
   expect(await editorText(page)).toContain('"/notes.md": "# Notes\\n\\nThe harness checks versions.');
 
   await panel.getByRole('button', { name: 'Record', exact: true }).click();
-  await expect(status).toHaveText('Recording: 0 step(s) so far.');
+  await expect(status).toHaveText('Recording: 0 steps so far.');
   await expect(panel.getByRole('button', { name: 'Stop recording' })).toBeEnabled();
   await expect(page.locator('#app')).toHaveAttribute('data-scenario', 'my-scenario');
   // The run has no script while it records: the page says it is recording, not that the script is done.
@@ -70,9 +70,9 @@ test('record a scenario by playing the model, export it, open the file again: it
   expect(finalText).toContain('Status: final');
 
   await page.locator('[role="tab"][data-tab="author"]').click();
-  await expect(status).toHaveText('Recording: 7 step(s) so far.');
+  await expect(status).toHaveText('Recording: 7 steps so far.');
   await panel.getByRole('button', { name: 'Stop recording' }).click();
-  await expect(status).toHaveText('Recorded 7 step(s), with the outcome this run ended with.');
+  await expect(status).toHaveText('Recorded 7 steps, with the outcome this run ended with.');
   await expect(page.locator('[data-banner="recording"]')).toHaveCount(0);
   const shown = await editorText(page);
   expect(shown).toContain('"expect": "FS_NOT_OBSERVED"');

@@ -54,7 +54,7 @@ test('kept: applied plugins come back after a reload, applied as they were, the 
   expect(await editorText(page)).toContain('// edited after Apply');
   await expect(page.locator('[data-slot="0"]')).toContainText('edited since Apply');
   await expect(page.locator('[data-action="lab-deadline"]')).toHaveValue('500');
-  await expect(status(page)).toContainText('1 applied as they were');
+  await expect(status(page)).toContainText('1 applied as it was.');
   await page.locator('[data-action="reset"]').click();
   await playByMouse(page);
   expect(await errorCodes(page)).toContain('HOOK_DENIED');
@@ -325,7 +325,7 @@ test('the lab’s API for the header: the active count, its changes, and one cal
   expect(await errorCodes(page)).not.toContain('HOOK_DENIED');
 });
 
-test('the header says while a plugin of yours is on, and one click there switches them all off', async ({
+test('the header says while a plugin of yours is on, counting them in words, and one click there switches them all off', async ({
   page,
 }) => {
   await openScenario(page, 'happy-path');
@@ -336,11 +336,18 @@ test('the header says while a plugin of yours is on, and one click there switche
   await apply(page);
   await expect(badge).toBeVisible();
   await expect(badge).toHaveAttribute('data-active-plugins', '1');
-  await expect(badge).toHaveText('⚙ 1 plugin(s) on · switch off');
+  await expect(badge).toHaveText('⚙ 1 plugin on · switch off');
+  await page.locator('[data-action="lab-new"]').click();
+  await typeCode(page, DENY_WRITES.replace("'no-writes'", "'no-writes-too'"));
+  await apply(page);
+  await expect(badge).toHaveAttribute('data-active-plugins', '2');
+  await expect(badge).toHaveText('⚙ 2 plugins on · switch off');
   await badge.click();
   await expect(badge).toBeHidden();
   await expect(badge).toHaveAttribute('data-active-plugins', '0');
-  await expect(page.locator('[data-action="lab-enabled"]')).not.toBeChecked();
+  const switches = page.locator('[data-action="lab-enabled"]');
+  await expect(switches).toHaveCount(2);
+  for (const box of await switches.all()) await expect(box).not.toBeChecked();
   await playByMouse(page);
   expect(await errorCodes(page)).not.toContain('HOOK_DENIED');
 });

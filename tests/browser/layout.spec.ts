@@ -127,7 +127,8 @@ test('the dark toggle turns a light system dark, cards and editor included', asy
 /** English fragments of the string table that a Chinese page must not show: the words between placeholders. */
 const englishFragments = Object.values(allStrings as Record<string, { en: string; zh: string }>)
   .filter((text) => text.en !== text.zh)
-  .flatMap((text) => text.en.split(/\{\w+\}/))
+  // Split at placeholders: a value, `{n}`, or the English word a count chooses, `{n|step}`.
+  .flatMap((text) => text.en.split(/\{\w+(?:\|[^{}]*)?\}/))
   .map((part) => part.replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, ''))
   .filter((part) => /[A-Za-z]{2,}/.test(part));
 

@@ -242,7 +242,7 @@ test('README "Write your own scenario" (Record one in the app): Ask the class re
   await page.locator('[role="tab"][data-tab="author"]').click();
   await panel.getByRole('button', { name: 'Stop recording' }).click();
   await expect(panel.getByRole('status')).toHaveText(
-    'Recorded 2 step(s), with the outcome this run ended with.',
+    'Recorded 2 steps, with the outcome this run ended with.',
   );
   // Played, the draft (as the editor holds it) stops at its question before the edit.
   await panel.getByRole('button', { name: 'Play this scenario' }).click();

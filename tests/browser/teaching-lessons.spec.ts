@@ -1,7 +1,7 @@
 // The teaching stage, part three: the lessons as a visitor sees them. A replay shows the whole replayed
 // session (title, files, ledger, progress) with the live-only controls off; the redaction lesson shows
 // the leak on the card while the model's text is clean, every row on its own line; the card tour names
-// each card's kind; and the smaller points: the policy switch after a reload, the More menu on a phone,
+// each card's kind in words of the page's language, and a refusal's header names none; and the smaller points: the policy switch after a reload, the More menu on a phone,
 // and "The script is done" never beside a Pause button.
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { scenarioById } from '../../src/model';
@@ -234,21 +234,73 @@ test('a read card’s code is coloured once the run leaves the page a moment, it
   expect(await code.textContent()).toBe(file.replace(/\n$/, ''));
 });
 
-test('the card tour names each card’s kind: read, diff, search, terminal, web and generic', async ({
+/** The word each kind of card is named by in its header, in each language; the generic card has none. */
+const KIND_WORDS = {
+  en: {
+    read: 'file',
+    diff: 'changes',
+    search: 'search results',
+    terminal: 'terminal output',
+    web: 'web page',
+  },
+  zh: { read: '文件', diff: '改动', search: '搜索结果', terminal: '终端输出', web: '网页' },
+} as const;
+
+for (const lang of ['en', 'zh'] as const) {
+  test(`the card tour names each card’s kind in words (${lang}): read, diff, search, terminal and web; the generic card none`, async ({
+    page,
+  }) => {
+    await openScenario(page, 'card-tour', { lang });
+    await playByMouse(page);
+    const cards = page.locator('article[data-card]');
+    const kinds: string[] = [];
+    for (const card of await cards.all()) {
+      const kind = (await card.getAttribute('data-card')) ?? '';
+      const shown = card.locator('header .card-kind');
+      kinds.push(kind);
+      if (kind === 'generic') {
+        await expect(shown).toHaveCount(0);
+        continue;
+      }
+      await shown.scrollIntoViewIfNeeded();
+      await expect(shown).toBeVisible();
+      await expect(shown).toHaveText(KIND_WORDS[lang][kind as keyof (typeof KIND_WORDS)['en']]);
+      // The schema's name stays where a curious reader finds it, and on the card for programs.
+      await expect(shown).toHaveAttribute('title', new RegExp(`[:：] ?${kind}$`));
+    }
+    expect(new Set(kinds)).toEqual(new Set(['read', 'diff', 'search', 'terminal', 'web', 'generic']));
+  });
+}
+
+test('a stale-version refusal’s header reads as words, in English and in Chinese: no “generic”', async ({
   page,
 }) => {
-  await openScenario(page, 'card-tour');
-  await playByMouse(page);
-  const cards = page.locator('article[data-card]');
-  const kinds: string[] = [];
-  for (const card of await cards.all()) {
-    const shown = card.locator('code.card-kind');
-    await expect(shown).toBeVisible();
-    const kind = (await card.getAttribute('data-card')) ?? '';
-    await expect(shown).toHaveText(kind);
-    kinds.push(kind);
+  for (const [lang, role] of [
+    ['en', 'Result'],
+    ['zh', '结果'],
+  ] as const) {
+    await openScenario(page, 'stale-version', { lang });
+    await playByMouse(page);
+    const refusal = page.locator('article[data-error-code="FS_STALE_VERSION"]');
+    // The card's attributes, which tests and tutorial pages read, are as they were.
+    await expect(refusal).toHaveAttribute('data-card', 'generic');
+    await expect(refusal).toHaveAttribute('data-tool', 'edit');
+    await refusal.scrollIntoViewIfNeeded();
+    const header = refusal.locator('header');
+    await expect(header).toBeVisible();
+    // The word of the page's language, then the tool and the code (names, the same in every language).
+    expect(await header.locator(':scope > *').allTextContents()).toEqual([
+      role,
+      'edit',
+      'edit · FS_STALE_VERSION',
+    ]);
+    await expect(header).not.toContainText('generic');
+    await expect(refusal.locator('.err-code')).toHaveText('✖ FS_STALE_VERSION');
+    // The edit that follows the re-read names its card in the page's language.
+    const change = page.locator('article[data-card="diff"][data-tool="edit"]').last();
+    await change.scrollIntoViewIfNeeded();
+    await expect(change.locator('header .card-kind')).toHaveText(KIND_WORDS[lang].diff);
   }
-  expect(new Set(kinds)).toEqual(new Set(['read', 'diff', 'search', 'terminal', 'web', 'generic']));
 });
 
 test('the policy switch in More shows the policy’s real state after a reload, off and on', async ({

@@ -1,5 +1,5 @@
 // The lab's own words (the page's are in ../i18n.ts), in English and Chinese.
-import { lang } from '../i18n';
+import { fillIn, lang, type StringVars } from '../i18n';
 
 const strings = {
   download: { en: 'Download', zh: '下载' },
@@ -11,11 +11,11 @@ const strings = {
     zh: '已打开 {file}。按“应用”来运行它。',
   },
   full: {
-    en: 'The lab holds {n} plugins at most: remove one to open another.',
+    en: 'The lab holds {n} {n|plugin} at most: remove one to open another.',
     zh: '实验室最多放 {n} 个插件：先删掉一个再打开。',
   },
   restored: {
-    en: 'Your plugins from last time are back: {n} applied as they were.',
+    en: 'Your plugins from last time are back: {n} applied as {n|it|they} {n|was|were}.',
     zh: '上次的插件已恢复：{n} 个按原样应用。',
   },
   restoredHeld: {
@@ -31,11 +31,11 @@ const strings = {
     zh: '插件无法保存在这个浏览器里：{why}',
   },
   tooLargeToKeep: {
-    en: 'Plugin {i} is {n} characters long, over the {max} the lab keeps: it is not saved in this browser until it is shorter.',
+    en: 'Plugin {i} is {n} {n|character} long, over the {max} the lab keeps: it is not saved in this browser until it is shorter.',
     zh: '插件 {i} 有 {n} 个字符，超过实验室能保存的 {max} 个：缩短之前不会保存在这个浏览器里。',
   },
   tooLarge: {
-    en: 'Not applied: the plugin is {n} characters long, and a plugin may have at most {max}. Move data out of the code (a smaller schema or table), then Apply again.',
+    en: 'Not applied: the plugin is {n} {n|character} long, and a plugin may have at most {max}. Move data out of the code (a smaller schema or table), then Apply again.',
     zh: '没有应用：插件有 {n} 个字符，而一个插件最多 {max} 个。把数据移出代码（更小的 schema 或表），再按“应用”。',
   },
   tryIt: { en: 'Try it', zh: '试一试' },
@@ -47,21 +47,21 @@ const strings = {
     en: 'Apply the plugin first: Try it calls what it exports.',
     zh: '请先应用插件：“试一试”会调用它导出的内容。',
   },
-  tryItRunning: { en: 'Trying {name}: {steps} steps…', zh: '正在试 {name}：{steps} 步……' },
+  tryItRunning: { en: 'Trying {name}: {steps} {steps|step}…', zh: '正在试 {name}：{steps} 步……' },
   tryItDone: {
-    en: 'Tried {name}: {steps} steps; the transcript shows what it did.',
+    en: 'Tried {name}: {steps} {steps|step}; the transcript shows what it did.',
     zh: '已试 {name}：{steps} 步；对话记录里能看到它做了什么。',
   },
   fullChain: { en: 'Full message', zh: '完整信息' },
-  active: { en: '{n} visitor plugins on', zh: '{n} 个访客插件已启用' },
+  active: { en: '{n} visitor {n|plugin} on', zh: '{n} 个访客插件已启用' },
 } as const;
 
 /** One of the lab's strings. */
 export type LabString = keyof typeof strings;
 
-/** The lab's string `key` in the language now in use, with `{name}` placeholders filled in. */
-export function lt(key: LabString, vars: Record<string, string | number> = {}): string {
-  return strings[key][lang()].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+/** The lab's string `key` in the language now in use, with its placeholders filled in (see `fillIn`). */
+export function lt(key: LabString, vars: StringVars = {}): string {
+  return fillIn(strings[key][lang()], vars);
 }
 
 /** Every string, for the test that each has both languages. */

@@ -58,7 +58,7 @@ export const benchStrings = {
   },
   labNothingRuns: { en: 'Nothing of this plugin runs.', zh: '这个插件没有任何部分在运行。' },
   labCompileFailed: {
-    en: 'TypeScript found {n} problem(s); nothing was applied.',
+    en: 'TypeScript found {n} {n|problem}; nothing was applied.',
     zh: 'TypeScript 发现 {n} 个问题，没有应用。',
   },
   labFromLink: {

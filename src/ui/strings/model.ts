@@ -3,7 +3,7 @@ import type { Lang } from '../../model/scenario';
 /** The plugin badge, the event log filter, and bringing your own model. */
 export const modelStrings = {
   modelMenu: { en: 'Model…', zh: '模型…' },
-  pluginsOn: { en: '{n} plugin(s) on · switch off', zh: '{n} 个插件生效中 · 全部关闭' },
+  pluginsOn: { en: '{n} {n|plugin} on · switch off', zh: '{n} 个插件生效中 · 全部关闭' },
   pluginsOffHint: {
     en: 'Your plugins from the lab take part in every run. Click to switch them all off.',
     zh: '你在实验室里的插件会参与每一次运行。点击把它们全部关闭。',
@@ -73,9 +73,9 @@ export const modelStrings = {
     en: 'Ended with an error at request {turn} of {max}.',
     zh: '在第 {turn} 次请求时因错误结束（上限 {max}）。',
   },
-  modelTokens: { en: '{n} of {max} tokens', zh: '已用 {n} 个 token，上限 {max}' },
+  modelTokens: { en: '{n} of {max} {max|token}', zh: '已用 {n} 个 token，上限 {max}' },
   modelTokensEstimated: {
-    en: 'about {n} of {max} tokens (estimated)',
+    en: 'about {n} of {max} {max|token} (estimated)',
     zh: '约 {n} 个 token，上限 {max}（估算）',
   },
   modelCompare: { en: 'Coded errors and vague errors, side by side', zh: '带错误码与模糊错误的对比' },

@@ -6,7 +6,7 @@ export const stageStrings = {
   close: { en: 'Close', zh: '关闭' },
   pause: { en: 'Pause', zh: '暂停' },
   progress: { en: 'step {n} of {of}', zh: '第 {n} 步，共 {of} 步' },
-  replayProgress: { en: 'replay of {n} events', zh: '回放 {n} 个事件' },
+  replayProgress: { en: 'replay of {n} {n|event}', zh: '回放 {n} 个事件' },
   autoExternal: {
     en: 'Let the scenario make its external edits when playing',
     zh: '播放时由场景自己做外部编辑',
@@ -35,7 +35,7 @@ export const stageStrings = {
   result: { en: 'Result', zh: '结果' },
   pending: { en: 'waiting for the result…', zh: '等待结果……' },
   modelSaw: { en: 'What the model saw', zh: '模型看到的内容' },
-  bytesChars: { en: '{bytes} bytes · {chars} characters', zh: '{bytes} 字节 · {chars} 个字符' },
+  bytesChars: { en: '{bytes} {bytes|byte} · {chars} {chars|character}', zh: '{bytes} 字节 · {chars} 个字符' },
   value: { en: 'Canonical value', zh: '规范值' },
   notPersisted: {
     en: 'not persisted: the log keeps content, error and meta only',
@@ -49,6 +49,11 @@ export const stageStrings = {
   modelDescription: { en: 'The description the model reads', zh: '模型读到的说明（英文）' },
   modelWords: { en: 'The words the model received', zh: '模型收到的原文（英文）' },
   cardKind: { en: 'The kind of card', zh: '卡片的种类' },
+  cardKindTerminal: { en: 'terminal output', zh: '终端输出' },
+  cardKindDiff: { en: 'changes', zh: '改动' },
+  cardKindRead: { en: 'file', zh: '文件' },
+  cardKindSearch: { en: 'search results', zh: '搜索结果' },
+  cardKindWeb: { en: 'web page', zh: '网页' },
   leak: {
     en: 'Leak: {plugin} replaced only what the model reads. This card and the value come from the value, which still holds what the model’s text hides.',
     zh: '泄露：{plugin} 只替换了模型读到的内容。这张卡片和值都来自值本身，而值里仍然有模型文本里被隐藏的东西。',

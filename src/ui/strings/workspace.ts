@@ -36,7 +36,7 @@ export const workspaceStrings = {
   },
   scenarioFileRefused: { en: 'The scenario file could not be opened: {why}', zh: '无法打开场景文件：{why}' },
   shareTooLong: {
-    en: 'This scenario is too large for a link ({length} characters). Put its file on a web page and link to ?scenario-url=<its address> instead.',
+    en: 'This scenario is too large for a link ({length} {length|character}). Put its file on a web page and link to ?scenario-url=<its address> instead.',
     zh: '这个场景太大，放不进链接（{length} 个字符）。请把场景文件放到网页上，改用 ?scenario-url=<文件地址> 的链接。',
   },
   badLink: {
@@ -83,11 +83,11 @@ export const workspaceStrings = {
     zh: '这个会话已无法保存：浏览器拒绝存储（存储空间可能已满）。之前保存的内容都还在，之后会自动重试。请腾出一些空间，或导出会话以保留它。',
   },
   badRecords: {
-    en: '{n} damaged record(s) in this browser’s storage were set aside and skipped ({where}); everything else is here.',
+    en: '{n} damaged {n|record} in this browser’s storage {n|was|were} set aside and skipped ({where}); everything else is here.',
     zh: '此浏览器存储中有 {n} 条损坏的记录已被隔离并跳过（{where}）；其余内容都在。',
   },
   replayReading: {
-    en: 'Reading the log: {done} of {total} events',
+    en: 'Reading the log: {done} of {total} {total|event}',
     zh: '正在读取日志：{done} / {total} 个事件',
   },
   resumeFailed: {
@@ -115,7 +115,7 @@ export const workspaceStrings = {
     en: 'LINK_VERSION: it was made for another version of the playground',
     zh: 'LINK_VERSION：它是为另一个版本的演练场生成的',
   },
-  showEarlier: { en: 'Show {n} earlier entries', zh: '显示更早的 {n} 条' },
+  showEarlier: { en: 'Show {n} earlier {n|entry|entries}', zh: '显示更早的 {n} 条' },
   stepOf: { en: 'step {n}', zh: '第 {n} 步' },
   otherTab: { en: 'Another tab changed {path}.', zh: '另一个标签页修改了 {path}。' },
   sideBySide: {
@@ -166,9 +166,9 @@ export const workspaceStrings = {
     en: 'Recording a scenario: make the model’s calls in “Play the model”, type its words in “Write a scenario”, and press “Simulate external edit” where the lesson needs it. Stop recording there when you are done.',
     zh: '正在录制场景：在“扮演模型”里发出模型的调用，在“编写场景”里写下它说的话，在课程需要的地方按“模拟外部编辑”。完成后在那里停止录制。',
   },
-  recordingNow: { en: 'Recording: {n} step(s) so far.', zh: '正在录制：已有 {n} 步。' },
+  recordingNow: { en: 'Recording: {n} {n|step} so far.', zh: '正在录制：已有 {n} 步。' },
   recorded: {
-    en: 'Recorded {n} step(s), with the outcome this run ended with.',
+    en: 'Recorded {n} {n|step}, with the outcome this run ended with.',
     zh: '录下了 {n} 步，以及这次运行的结果。',
   },
   snippetCopied: {

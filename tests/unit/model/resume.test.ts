@@ -179,7 +179,7 @@ describe('Playground.resume', () => {
     await before.script.advance(1);
     before.sayAsModel('Words of my own.');
     await expect(Playground.resume({ fs: before.fs }, s, stored(before.saved()))).rejects.toThrow(
-      /cannot be resumed: the script says 1 messages up to step 1, the log has 2/,
+      /cannot be resumed: the script says 1 message up to step 1, the log has 2/,
     );
   });
 

@@ -212,7 +212,7 @@ describe('limits', () => {
     const run = await start({ maxTurns: 3 }).finished;
     expect(run.failure?.code).toBe('MODEL_LIMIT');
     expect(run.failure?.message.en).toMatch(
-      /limit of 3 requests.*1 call\(s\) of the last reply were not made/,
+      /limit of 3 requests\. The 1 call of the last reply was not made\./,
     );
     expect(run.events.filter((e) => e.type === 'tool/call')).toHaveLength(2);
     expect(run.turns).toBe(3);

@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { labStrings } from '../../../src/ui/lab/strings';
 import {
   allStrings,
+  fillIn,
   labelled,
   pickLang,
   speakFrom,
@@ -61,6 +63,18 @@ describe('the string table', () => {
     expect(labelled('result', 'read')).toBe('结果：read');
   });
 
+  it('writes no "(s)" plural: a count chooses its word with {n|one|many}', () => {
+    for (const [key, text] of [...entries, ...Object.entries(labStrings)])
+      expect(text.en, key).not.toMatch(/\w\(s\)/);
+  });
+
+  it('chooses words only in English, and only by a count the string also shows', () => {
+    for (const [key, text] of [...entries, ...Object.entries(labStrings)]) {
+      expect(text.zh, key).not.toMatch(/\{\w+\|/);
+      for (const [, name] of text.en.matchAll(/\{(\w+)\|/g)) expect(text.en, key).toContain(`{${name}}`);
+    }
+  });
+
   it('has no English strings written in Chinese by mistake', () => {
     for (const [key, text] of entries) expect(text.en, key).not.toMatch(/[\u4e00-\u9fff]/);
   });
@@ -72,6 +86,29 @@ describe('tr', () => {
     expect(tr('linesOf', { from: '41', to: '80', total: '1,203' })).toBe('第 41–80 行，共 1,203 行');
     speakFrom(() => 'en');
     expect(tr('linesOf', { from: '41', to: '80', total: '1,203' })).toBe('lines 41–80 of 1,203');
+  });
+
+  it('makes a count and its noun agree in English: "1 plugin on", "2 plugins on"', () => {
+    expect(tr('pluginsOn', { n: 1 })).toBe('1 plugin on · switch off');
+    expect(tr('pluginsOn', { n: 2 })).toBe('2 plugins on · switch off');
+    expect(tr('pluginsOn', { n: 0 })).toBe('0 plugins on · switch off');
+  });
+
+  it('leaves the Chinese, which has no plural, as it was', () => {
+    speakFrom(() => 'zh');
+    expect(tr('pluginsOn', { n: 1 })).toBe('1 个插件生效中 · 全部关闭');
+    expect(tr('pluginsOn', { n: 2 })).toBe('2 个插件生效中 · 全部关闭');
+  });
+
+  it('reads a count written with commas, and takes the irregular plural and verbs it is given', () => {
+    expect(fillIn('{n} {n|entry|entries}', { n: '1,200' })).toBe('1,200 entries');
+    expect(fillIn('{n} {n|entry|entries} {n|was|were} kept', { n: 1 })).toBe('1 entry was kept');
+    expect(tr('bytesChars', { bytes: '1', chars: '1' })).toBe('1 byte · 1 character');
+    expect(tr('bytesChars', { bytes: '1,024', chars: '700' })).toBe('1,024 bytes · 700 characters');
+  });
+
+  it('leaves a choice with no count visible, as it leaves a missing placeholder', () => {
+    expect(fillIn('{n} {n|step}', {})).toBe('{n} {n|step}');
   });
 
   it('leaves a missing placeholder visible rather than writing "undefined"', () => {
