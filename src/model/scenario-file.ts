@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Result } from '../harness';
 import { parseBoundedJson } from './bounded-json';
 import type { Scenario, Text } from './scenario';
-import { scenarioPolicyIds } from './scenario-names';
+import { isPolicyId, scenarioPolicyIds } from './scenario-names';
 import type { MoreTools } from './scenario-calls';
 import {
   generatedSize,
@@ -122,7 +122,7 @@ function checkScenario(raw: unknown, spec: ScenarioReadSpec): ScenarioRead {
   const steps = Array.isArray(raw.steps) ? raw.steps.length : 0;
   if (steps > SCENARIO_LIMITS.steps)
     return refuse('SCENARIO_TOO_LARGE', 'steps', `${steps} steps; at most ${SCENARIO_LIMITS.steps}`);
-  if (typeof raw.policy === 'string' && !(scenarioPolicyIds as readonly string[]).includes(raw.policy))
+  if (typeof raw.policy === 'string' && !isPolicyId(raw.policy))
     return refuse(
       'SCENARIO_UNKNOWN_POLICY',
       'policy',

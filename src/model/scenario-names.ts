@@ -36,3 +36,7 @@ export const scenarioPolicyIds = [
   'fuzzy-whitespace',
 ] as const;
 export type ScenarioPolicyId = (typeof scenarioPolicyIds)[number];
+
+/** Whether `id` names one of the policies. */
+export const isPolicyId = (id: string): id is ScenarioPolicyId =>
+  (scenarioPolicyIds as readonly string[]).includes(id);

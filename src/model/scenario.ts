@@ -5,6 +5,7 @@ import type { ScenarioBody, ScenarioChange, ScenarioOutcome, ScenarioStep } from
 export {
   builtInPluginIds,
   ScenarioId,
+  isPolicyId,
   scenarioPolicyIds,
   toolSetNames,
   type BuiltInPluginId,

@@ -1,7 +1,7 @@
 import type { UseStore } from 'idb-keyval';
 import type { FsBackend } from '../fs/types';
 import type { HarnessEvent } from '../harness';
-import type { LabPlugin, Lang, ModelInfo, Scenario, ScenarioPolicyId } from '../model';
+import type { LabPlugin, Lang, Scenario, ScenarioPolicyId } from '../model';
 import type { SessionRecord, SessionStore } from '../storage';
 import { replayTools } from '../run';
 import { pageActions } from './actions';
@@ -17,7 +17,7 @@ import { ModelFeature } from './model-feature';
 import { Persistence } from './persistence';
 import { Replays } from './replays';
 import { carryOn, initialState, startPlayground } from './start';
-import { uiStore, type Notice, type RunState, type Speed, type UiStore } from './state';
+import { uiStore, type Notice, type ReplayMore, type RunState, type Speed, type UiStore } from './state';
 import type { StorageState } from '../storage';
 import { WorkspaceFiles } from './workspace';
 
@@ -127,7 +127,7 @@ export class App {
       sessions: spec.sessions ?? null,
       pg: () => pg,
       labPlugins: () => this.lab.current?.plugins() ?? null,
-      replay: (events, title, scenario, model) => this.showReplay(events, title, scenario, model),
+      replay: (events, title, scenario, model) => this.showReplay(events, title, { scenario, model }),
       resumed: resumed && { id: resumed.id, title: resumed.title, createdAt: resumed.createdAt },
     });
     this.view = new PageHost(() => pg, spec, {
@@ -235,14 +235,9 @@ export class App {
   }
 
   /** Shows a log in replay mode (see `Replays`); the run, if playing, pauses. */
-  showReplay(
-    events: readonly HarnessEvent[],
-    title: string,
-    scenario?: string,
-    model?: ModelInfo | null,
-  ): void {
+  showReplay(events: readonly HarnessEvent[], title: string, more: ReplayMore = {}): void {
     this.pause();
-    this.replays.show(events, title, scenario, model ?? null);
+    this.replays.show(events, title, more);
   }
 
   /** Shows a banner (a warning unless `tone` says otherwise), or removes it with null. */

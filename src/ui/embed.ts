@@ -17,13 +17,7 @@ import {
   type EmbedState,
   type Report,
 } from '../kit/protocol';
-import {
-  ScenarioId,
-  parseScenarioObject,
-  scenarioById,
-  scenarioPolicyIds,
-  type ScenarioPolicyId,
-} from '../model';
+import { ScenarioId, parseScenarioObject, scenarioById, scenarioPolicyIds, isPolicyId } from '../model';
 import { runCommand } from './run-commands';
 import type { Address } from './address';
 import type { App } from './app';
@@ -79,9 +73,6 @@ const stateOf = (app: App): EmbedState => ({
   policy: app.lesson.pg.run.policyId,
 });
 
-const isPolicy = (id: string): id is ScenarioPolicyId =>
-  (scenarioPolicyIds as readonly string[]).includes(id);
-
 /**
  * Runs a command; a `load` gives its error, or the opening of the scenario (which ends when it is open);
  * a `policy` its error (`warning`: the lesson stays), or the lesson's start under it (`changing`).
@@ -109,7 +100,7 @@ function run(
     case 'lang':
       return app.switchLang(command.lang);
     case 'policy':
-      if (!isPolicy(command.policy)) return { warning: unknownPolicy(command.policy) };
+      if (!isPolicyId(command.policy)) return { warning: unknownPolicy(command.policy) };
       return { changing: app.lesson.choosePolicy(command.policy) };
     case 'theme':
       applyEmbedTheme(command.theme);

@@ -255,10 +255,11 @@ export class Header {
   /** Brings the title, the controls and the menu's policy switch up to date. */
   update(pg: Playground, store: UiStore): void {
     const { replay, lang, policy, present, autoExternal, activePlugins } = store.get();
-    // The run's own: a lesson's policy step changes it without a load.
-    const runPolicy = pg.run.policyId;
+    // The run's own (a lesson's policy step changes it without a load); in a replay, the replayed
+    // session's when it is known, else none: the live run's would mislead.
+    const runPolicy = replay ? (replay.policy ?? null) : pg.run.policyId;
     this.policy.dataset.runPolicy = runPolicy ?? '';
-    if (this.embed) this.policy.hidden = runPolicy === DEFAULT_POLICY;
+    this.policy.hidden = this.embed ? runPolicy === DEFAULT_POLICY : Boolean(replay) && !replay?.policy;
     setText(
       this.policy,
       tr('policyNow', { policy: runPolicy ? policyName(runPolicy, lang) : tr('policyNone') }),

@@ -1,6 +1,5 @@
 import { replayChunked, type HarnessEvent, type Registry, type ReplayProgress, type Tool } from '../harness';
-import type { ModelInfo } from '../model';
-import type { UiStore } from './state';
+import type { ReplayMore, UiStore } from './state';
 
 /**
  * Shows logs in replay mode: every card rebuilt from the log alone, in chunks that give the page a turn
@@ -28,14 +27,16 @@ export class Replays {
   }
 
   /** Shows `events`; the scenario is the one given, else the one the log starts with, else the open one. */
-  show(
-    events: readonly HarnessEvent[],
-    title: string,
-    scenario: string | undefined,
-    model: ModelInfo | null,
-  ): void {
+  show(events: readonly HarnessEvent[], title: string, more: ReplayMore = {}): void {
+    const { scenario, model = null, policy } = more;
     const start = events[0]?.type === 'session/start' ? events[0].scenario : undefined;
-    const base = { events, title, scenario: scenario ?? start ?? this.spec.scenario(), model };
+    const base = {
+      events,
+      title,
+      scenario: scenario ?? start ?? this.spec.scenario(),
+      model,
+      ...(policy !== undefined ? { policy } : {}),
+    };
     const key = ++this.shown;
     const current = () => this.shown === key && this.store.get().replay?.events === events;
     this.store.set({ replay: { ...base, entries: [], read: { done: 0, total: events.length } } });

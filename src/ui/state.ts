@@ -25,7 +25,12 @@ export interface Replaying {
   read: { done: number; total: number } | null;
   /** The real model that drove the session, when one did. */
   model?: ModelInfo | null;
+  /** The edit-safety policy the session ran under, when it is known (an arena run's). */
+  policy?: ScenarioPolicyId;
 }
+
+/** What a replay may say beside its log and title: its scenario, its model, its policy. */
+export type ReplayMore = Partial<Pick<Replaying, 'scenario' | 'model' | 'policy'>>;
 
 /** A banner with a message: a warning (a damaged link, a refused import) or information. */
 export interface Notice {

@@ -113,6 +113,10 @@ test.describe('README "The arena": the matrix in the page', () => {
     await openArena(page);
     await cell(page, 'two-agents', 'prompt-only').click();
     await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay');
+    // The header names the replayed run's policy, not the live run's.
+    const policy = page.locator('[data-run-policy]');
+    await expect(policy).toHaveAttribute('data-run-policy', 'prompt-only');
+    await expect(policy).toHaveText('Policy: Prompt only');
     const theirs = page.locator('.transcript-list [data-entry="external"][data-who="agent"]');
     await theirs.scrollIntoViewIfNeeded();
     await expect(theirs).toBeInViewport();
@@ -127,6 +131,8 @@ test.describe('README "The arena": the matrix in the page', () => {
       }),
     );
     expect(order).toEqual(['read', 'agent', 'write']);
+    await page.getByRole('button', { name: 'Back to live' }).click();
+    await expect(policy).toHaveAttribute('data-run-policy', 'dsh-ledger');
   });
 
   test('Enter on a cell replays it too; the arena opens again as it was', async ({ page }) => {

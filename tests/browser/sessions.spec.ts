@@ -226,6 +226,8 @@ test('past sessions open in replay mode, rebuilt from their logs', async ({ page
   await expect(dialog).toHaveCount(0);
   await expect(app).toHaveAttribute('data-mode', 'replay');
   expect(await cards(page)).toEqual(finished);
+  // A past session's log does not say its policy: the header names none rather than the live run's.
+  await expect(page.locator('[data-run-policy]')).toBeHidden();
   // The replay opens at its top: its banner's button on screen, not scrolled away to the last card.
   await expect(
     page.locator('[data-banner="replay"]').getByRole('button', { name: 'Back to live' }),
@@ -235,6 +237,7 @@ test('past sessions open in replay mode, rebuilt from their logs', async ({ page
   await page.locator('[data-banner="replay"] button').click();
   await expect(app).toHaveAttribute('data-mode', 'live');
   await expect(page.locator('article[data-card]')).toHaveCount(0);
+  await expect(page.locator('[data-run-policy]')).toHaveText('Policy: Version credential');
 });
 
 test('the More menu works from the keyboard, and every item has a name', async ({ page }) => {

@@ -5,6 +5,7 @@
 // apart, so the first page's chunks stay as they are.
 import '../styles/arena.css';
 import type { ArenaHost } from '../arena-open';
+import { isPolicyId } from '../../model/scenario-names';
 import { h } from '../dom';
 import { tr } from '../i18n';
 import type { ArenaGuest } from './guest';
@@ -213,7 +214,8 @@ class ArenaView {
     const hazard = this.table?.title(run.hazard) ?? run.hazard;
     const policy = run.policy === YOURS ? at('yours') : run.policy;
     this.el.close();
-    this.app.showReplay(run.log, at('replayTitle', { hazard, policy, outcome: at(run.outcome) }));
+    const title = at('replayTitle', { hazard, policy, outcome: at(run.outcome) });
+    this.app.showReplay(run.log, title, isPolicyId(run.policy) ? { policy: run.policy } : {});
   }
 }
 
