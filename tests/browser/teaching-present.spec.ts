@@ -379,3 +379,62 @@ for (const screen of [
     }
   });
 }
+
+/** Opens the ? list and returns where each of its rows (a key and its words) and the dialog stand. */
+async function keyListLayout(page: Page) {
+  await key(page, '?');
+  const dialog = page.locator('dialog[data-dialog="keys"]');
+  await expect(dialog).toBeVisible();
+  return dialog.evaluate((el) => {
+    const rows = [...el.querySelectorAll('dt, dd')].map((cell) => {
+      const r = cell.getBoundingClientRect();
+      const px = parseFloat(getComputedStyle(cell.querySelector('kbd') ?? cell).fontSize);
+      return {
+        text: cell.textContent ?? '',
+        inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+        cut: cell.scrollWidth > cell.clientWidth,
+        px,
+      };
+    });
+    return { rows, scrolls: el.scrollHeight > el.clientHeight };
+  });
+}
+
+// README "Teaching with it": "press ? for the list on screen". On a projector at 1280×720 the whole list is
+// on screen at once, in the page and in presentation mode: no row to scroll to.
+for (const present of [false, true]) {
+  test(`README "Teaching with it": at 1280×720${present ? ' in presentation mode' : ''} the ? list shows every key without scrolling`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openScenario(page, 'stale-version', present ? { present: '1' } : {});
+    const { rows, scrolls } = await keyListLayout(page);
+    expect(rows).toHaveLength(20);
+    expect(rows.filter((row) => !row.inside || row.cut).map((row) => row.text)).toEqual([]);
+    expect(scrolls, 'the dialog scrolls').toBe(false);
+    await page.screenshot({ path: test.info().outputPath(`keys-1280${present ? '-present' : ''}.png`) });
+  });
+}
+
+// README "Teaching with it", at 150 % zoom (853×480): the list may scroll, and each row is read whole at the
+// stage's size when scrolled to.
+test('README "Teaching with it": at 853×480 (150 % zoom) in presentation mode the ? list is readable, each row whole', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await context.newPage();
+  try {
+    await openScenario(page, 'stale-version', { present: '1' });
+    const { rows } = await keyListLayout(page);
+    expect(rows).toHaveLength(20);
+    expect(rows.filter((row) => row.cut || row.px < 16).map((row) => row.text)).toEqual([]);
+    const cells = page.locator('dialog[data-dialog="keys"] :is(dt, dd)');
+    for (const cell of await cells.all()) {
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell).toBeInViewport({ ratio: 1 });
+    }
+    await page.screenshot({ path: test.info().outputPath('keys-853.png') });
+  } finally {
+    await context.close();
+  }
+});
