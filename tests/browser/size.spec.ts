@@ -130,6 +130,13 @@ test('the first view: More is aria-disabled and looks it, as the disabled Step b
   const disabled = await step.evaluate(look);
   expect(disabled.opacity).not.toBe('1');
   expect(await more.evaluate(look)).toEqual(disabled);
+  // So do its disabled selects (the speed, the language, the theme): nothing there looks live.
+  const unlike = await page
+    .locator('.topbar :is(button, select):disabled')
+    .evaluateAll((els) =>
+      els.filter((el) => getComputedStyle(el).opacity !== '0.5').map((el) => el.outerHTML.slice(0, 60)),
+    );
+  expect(unlike).toEqual([]);
   const border = () => more.evaluate((el) => getComputedStyle(el).borderColor);
   const before = await border();
   await more.hover();
