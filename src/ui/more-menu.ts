@@ -26,11 +26,18 @@ export interface MoreMenuSpec {
   arena: () => void;
 }
 
-/** Moves an open panel sideways so it stays on the screen, wherever the header put its button. */
+/**
+ * Moves an open panel sideways so it stays on the screen, wherever the header put its button, and on a short
+ * screen makes it scroll within the room below its top: the header stays put, so the page cannot bring its
+ * last items into view.
+ */
 function keepInView(panel: HTMLElement): void {
   panel.style.translate = '';
-  const { left, right } = panel.getBoundingClientRect();
+  panel.style.maxHeight = '';
+  const { left, right, top, bottom } = panel.getBoundingClientRect();
   const margin = 8;
+  if (bottom > window.innerHeight - margin)
+    panel.style.maxHeight = `${Math.max(window.innerHeight - margin - top, 120)}px`;
   const shift =
     left < margin
       ? margin - left
@@ -38,6 +45,16 @@ function keepInView(panel: HTMLElement): void {
         ? window.innerWidth - margin - right
         : 0;
   if (shift) panel.style.translate = `${shift}px 0`;
+}
+
+/**
+ * The menu's groups of items with one separator between two groups: a group with no items adds none, so
+ * no separator stands first, last or next to another.
+ */
+function separated(groups: HTMLElement[][]): HTMLElement[] {
+  return groups
+    .filter((group) => group.length > 0)
+    .flatMap((group, i) => (i === 0 ? group : [h('hr', { class: 'menu-sep' }), ...group]));
 }
 
 /** The menu as built: its element, and how to show the policy's real state in its switch. */
@@ -112,27 +129,36 @@ export function moreMenu(spec: MoreMenuSpec): MoreMenu {
   const panel = h(
     'div',
     { class: 'menu-panel', role: 'group', 'aria-label': tr('moreActions') },
-    item('open-scenario', `${tr('openScenario')}…`, () => scenarioFile.click()),
+    separated([
+      [
+        item('open-scenario', `${tr('openScenario')}…`, () => scenarioFile.click()),
+        item('model', tr('modelMenu'), spec.model),
+        item('export', tr('exportSession'), spec.exportSession),
+        item('import', `${tr('importSession')}…`, () => file.click()),
+        item('share', tr('share'), spec.share),
+      ],
+      [
+        h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
+        item('choose-policy', `${tr('policyMenu')}…`, spec.choosePolicy),
+      ],
+      [h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal'))],
+      [
+        item('arena', `${tr('arena')}…`, spec.arena),
+        item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
+        item('presenter', tr('presenterView'), () => openPresenterWindow(lang()), {
+          'aria-keyshortcuts': 'N',
+        }),
+        item(
+          'past-sessions',
+          `${tr('pastSessions')}…`,
+          spec.pastSessions,
+          spec.history ? {} : { disabled: 'true', title: tr('noHistory') },
+        ),
+      ],
+    ]),
+    // The file pickers are never seen; they sit after the items, out of the separators' way.
     scenarioFile,
-    item('model', tr('modelMenu'), spec.model),
-    item('export', tr('exportSession'), spec.exportSession),
-    item('import', `${tr('importSession')}…`, () => file.click()),
     file,
-    item('share', tr('share'), spec.share),
-    h('label', { class: 'menu-item check' }, policy, ' ', tr('policyRestarts')),
-    item('choose-policy', `${tr('policyMenu')}…`, spec.choosePolicy),
-    h('label', { class: 'menu-item check' }, auto, ' ', tr('autoExternal')),
-    item('arena', `${tr('arena')}…`, spec.arena),
-    item('reset-workspace', tr('resetWorkspace'), spec.resetWorkspace),
-    item('presenter', tr('presenterView'), () => openPresenterWindow(lang()), {
-      'aria-keyshortcuts': 'N',
-    }),
-    item(
-      'past-sessions',
-      `${tr('pastSessions')}…`,
-      spec.pastSessions,
-      spec.history ? {} : { disabled: 'true', title: tr('noHistory') },
-    ),
   );
   const menu: HTMLDetailsElement = h(
     'details',

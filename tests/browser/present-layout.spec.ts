@@ -33,9 +33,11 @@ async function expectNoBannerOver(page: Page, when: string): Promise<void> {
 }
 
 /** The ledger fits its pane: no side scrolling, each row's state pill inside the pane and read whole. */
-async function expectLedgerWhole(page: Page, pill: string): Promise<void> {
+async function expectLedgerWhole(page: Page, pill: string, detail?: string): Promise<void> {
   const row = page.locator('tr[data-ledger-path="/app/config.json"]');
-  await expect(row.locator('.badge')).toContainText(pill);
+  await expect(row.locator('.badge')).toHaveText(pill);
+  if (detail) await expect(row.locator('.state-detail')).toBeInViewport({ ratio: 1 });
+  if (detail) await expect(row.locator('.state-detail')).toHaveText(detail);
   const fit = await page.evaluate(() => {
     const pane = document.querySelector('#pane-side')!;
     const badge = document.querySelector('tr[data-ledger-path] .badge')!.getBoundingClientRect();
@@ -93,11 +95,11 @@ for (const screen of PROJECTOR_SCREENS) {
       await expect(app).toHaveAttribute('data-waiting', 'true', { timeout: RUN_TIMEOUT });
       await expect(page.locator('[data-banner="waiting"]')).toBeInViewport({ ratio: 1 });
       await expectNoBannerOver(page, 'while the script waits');
-      await expectLedgerWhole(page, 'current');
+      await expectLedgerWhole(page, '✓ current');
 
       await page.keyboard.press('e');
       await expect(page.locator('[data-entry="external"]')).toBeInViewport();
-      await expectLedgerWhole(page, 'stale: the file moved on');
+      await expectLedgerWhole(page, '⚠ stale', 'the file moved on');
       await page.keyboard.press(' ');
       // The lesson's question stops Play; Enter reveals it, Space plays to the end.
       await expect(app).toHaveAttribute('data-asking', 'true', { timeout: RUN_TIMEOUT });
@@ -106,7 +108,7 @@ for (const screen of PROJECTOR_SCREENS) {
       await page.keyboard.press(' ');
       await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
       await expectNoBannerOver(page, 'when done');
-      await expectLedgerWhole(page, 'current');
+      await expectLedgerWhole(page, '✓ current');
 
       const heights = await page.evaluate(() => (window as unknown as { heights: number[] }).heights);
       expect(new Set(heights).size, `header heights seen: ${heights.join(', ')}`).toBe(1);
@@ -215,6 +217,66 @@ for (const screen of PROJECTOR_SCREENS) {
       await expect.poll(async () => (await gap()).below, { timeout: 5_000 }).toBeLessThanOrEqual(0.5);
       expect((await gap()).above).toBeLessThanOrEqual(0.5);
       await expect(page.getByRole('button', { name: 'New entries' })).toBeHidden();
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+// README "Teaching with it", step 3: "The ledger row turns stale." On the projector the row's state pill
+// reads on one line (two at most), whole: "⚠ stale" and its version cells not cut, its detail beside or
+// under it.
+for (const screen of PROJECTOR_SCREENS) {
+  test(`README "Teaching with it", step 3 at ${screen.name}: the ledger's stale pill is read whole, on at most two lines`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: screen.width, height: screen.height },
+      deviceScaleFactor: screen.scale,
+    });
+    const page = await context.newPage();
+    try {
+      const app = await openScenario(page, 'stale-version', { present: '1' });
+      const row = page.locator('tr[data-ledger-path="/app/config.json"]');
+      await focusBody(page);
+      // Step with → until the script waits for its external edit; E makes it, and the row turns stale.
+      const progress = page.locator('[data-progress]');
+      for (let i = 0; i < 6 && (await app.getAttribute('data-waiting')) !== 'true'; i++) {
+        const before = await progress.textContent();
+        await page.keyboard.press('ArrowRight');
+        await expect(progress).not.toHaveText(before ?? '');
+      }
+      await expect(app).toHaveAttribute('data-waiting', 'true');
+      await page.keyboard.press('e');
+      await expect(row).toHaveAttribute('data-stale', 'true');
+      const pill = row.locator('.badge');
+      await pill.scrollIntoViewIfNeeded();
+      await expect(pill).toContainText('⚠ stale');
+      await expect(pill).toBeInViewport({ ratio: 1 });
+      // The state's detail is read whole too, in the pill or beside it.
+      const state = row.locator('td').last();
+      await expect(state).toContainText('the file moved on');
+      await expect(state).toBeInViewport({ ratio: 1 });
+      await expect(row.locator('td').nth(1)).toHaveText('present@v1');
+      await expect(row.locator('td').nth(2)).toHaveText('v2');
+      const shape = await pill.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const r = el.getBoundingClientRect();
+        const chrome = ['paddingTop', 'paddingBottom', 'borderTopWidth', 'borderBottomWidth'] as const;
+        const text = r.height - chrome.reduce((sum, side) => sum + parseFloat(style[side]), 0);
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+        return {
+          lines: text / parseFloat(style.lineHeight),
+          cut: el.scrollWidth > el.clientWidth || el.scrollHeight > el.clientHeight,
+          ellipsis: style.textOverflow === 'ellipsis' && style.overflow !== 'visible',
+          onTop: el.contains(hit),
+        };
+      });
+      expect(shape.lines, 'lines of the pill').toBeLessThanOrEqual(2.05);
+      expect(shape).toMatchObject({ cut: false, ellipsis: false, onTop: true });
+      for (const cell of await row.locator('td').all())
+        expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      await page.screenshot({ path: test.info().outputPath(`ledger-stale-${screen.width}.png`) });
     } finally {
       await context.close();
     }

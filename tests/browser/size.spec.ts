@@ -87,6 +87,45 @@ test('README "Teaching with it": with present=1 the first view is already in pre
   expect(Math.abs(after!.x - before!.x)).toBeLessThanOrEqual(8);
 });
 
+test('the first view: More is aria-disabled and looks it, as the disabled Step beside it does, and a hover does not light it', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const engine = await holdTheEngine(page);
+  await page.goto('./?scenario=stale-version', { waitUntil: 'commit' });
+  await expect(page.locator('#app')).toHaveAttribute('data-first-view', 'true');
+  await expect.poll(() => engine.held().length).toBeGreaterThan(0);
+  const more = page.locator('.topbar .more-menu > summary');
+  const step = page.locator('[data-action="step"]');
+  await expect(more).toHaveAttribute('aria-disabled', 'true');
+  await expect(more).toHaveText('⋯ More');
+  await expect(step).toBeDisabled();
+  const look = (el: Element) => {
+    const style = getComputedStyle(el);
+    return { opacity: style.opacity, color: style.color, cursor: style.cursor };
+  };
+  const disabled = await step.evaluate(look);
+  expect(disabled.opacity).not.toBe('1');
+  expect(await more.evaluate(look)).toEqual(disabled);
+  // So do its disabled selects (the speed, the language, the theme): nothing there looks live.
+  const unlike = await page
+    .locator('.topbar :is(button, select):disabled')
+    .evaluateAll((els) =>
+      els.filter((el) => getComputedStyle(el).opacity !== '0.5').map((el) => el.outerHTML.slice(0, 60)),
+    );
+  expect(unlike).toEqual([]);
+  const border = () => more.evaluate((el) => getComputedStyle(el).borderColor);
+  const before = await border();
+  await more.hover();
+  expect(await border()).toBe(before);
+  // A click opens nothing.
+  await more.click();
+  await expect(page.locator('.topbar .more-menu')).not.toHaveAttribute('open');
+  await page.screenshot({ path: test.info().outputPath('first-view-1280.png') });
+  await engine.release();
+  await expect(page.locator('#app')).toHaveAttribute('data-ready', 'true');
+});
+
 test('the first view shows the lesson whose run a reload carries on, in the language asked for', async ({
   page,
 }) => {

@@ -379,3 +379,142 @@ for (const screen of [
     }
   });
 }
+
+/** Opens the ? list and returns where each of its rows (a key and its words) and the dialog stand. */
+async function keyListLayout(page: Page) {
+  await key(page, '?');
+  const dialog = page.locator('dialog[data-dialog="keys"]');
+  await expect(dialog).toBeVisible();
+  return dialog.evaluate((el) => {
+    const rows = [...el.querySelectorAll('dt, dd')].map((cell) => {
+      const r = cell.getBoundingClientRect();
+      const px = parseFloat(getComputedStyle(cell.querySelector('kbd') ?? cell).fontSize);
+      return {
+        text: cell.textContent ?? '',
+        inside: r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight && r.right <= innerWidth,
+        cut: cell.scrollWidth > cell.clientWidth,
+        px,
+      };
+    });
+    return { rows, scrolls: el.scrollHeight > el.clientHeight };
+  });
+}
+
+// README "Teaching with it": "press ? for the list on screen". On a projector at 1280×720 the whole list is
+// on screen at once, in the page and in presentation mode: no row to scroll to.
+for (const present of [false, true]) {
+  test(`README "Teaching with it": at 1280×720${present ? ' in presentation mode' : ''} the ? list shows every key without scrolling`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await openScenario(page, 'stale-version', present ? { present: '1' } : {});
+    const { rows, scrolls } = await keyListLayout(page);
+    expect(rows).toHaveLength(20);
+    expect(rows.filter((row) => !row.inside || row.cut).map((row) => row.text)).toEqual([]);
+    expect(scrolls, 'the dialog scrolls').toBe(false);
+    await page.screenshot({ path: test.info().outputPath(`keys-1280${present ? '-present' : ''}.png`) });
+  });
+}
+
+// README "Teaching with it", at 150 % zoom (853×480): the list may scroll, and each row is read whole at the
+// stage's size when scrolled to.
+test('README "Teaching with it": at 853×480 (150 % zoom) in presentation mode the ? list is readable, each row whole', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
+  const page = await context.newPage();
+  try {
+    await openScenario(page, 'stale-version', { present: '1' });
+    const { rows } = await keyListLayout(page);
+    expect(rows).toHaveLength(20);
+    expect(rows.filter((row) => row.cut || row.px < 16).map((row) => row.text)).toEqual([]);
+    const cells = page.locator('dialog[data-dialog="keys"] :is(dt, dd)');
+    for (const cell of await cells.all()) {
+      await cell.scrollIntoViewIfNeeded();
+      await expect(cell).toBeInViewport({ ratio: 1 });
+    }
+    await page.screenshot({ path: test.info().outputPath('keys-853.png') });
+  } finally {
+    await context.close();
+  }
+});
+
+/**
+ * The More menu's lines and items in their order, as drawn: a separator element, or an item's own border
+ * line above or below it, is a line ("|"); any other shown child is an item ("item").
+ */
+function menuLines(page: Page): Promise<string[]> {
+  return page.locator('.menu-panel').evaluate((panel) => {
+    const drawn = (width: string, colour: string) =>
+      parseFloat(width) > 0 && !/rgba\(.*, 0\)$|transparent/.test(colour);
+    return [...panel.children].flatMap((child) => {
+      const style = getComputedStyle(child);
+      if (style.display === 'none') return [];
+      if (child.matches('hr, [role="separator"]')) return ['|'];
+      return [
+        ...(drawn(style.borderTopWidth, style.borderTopColor) ? ['|'] : []),
+        'item',
+        ...(drawn(style.borderBottomWidth, style.borderBottomColor) ? ['|'] : []),
+      ];
+    });
+  });
+}
+
+function expectLinesBetweenItems(lines: string[], where: string): void {
+  expect(lines.filter((l) => l === '|').length, `lines ${where}`).toBeGreaterThan(0);
+  expect(lines[0], `first ${where}`).toBe('item');
+  expect(lines.at(-1), `last ${where}`).toBe('item');
+  const doubled = lines.findIndex((l, i) => l === '|' && lines[i + 1] === '|');
+  expect(doubled, `two lines together ${where}: ${lines.join(' ')}`).toBe(-1);
+}
+
+// README "Teaching with it" names More's items (Presenter view, "Let the scenario make its external
+// edits"): the menu draws one line between two groups of items, never two together nor one at an end; on a
+// short screen (853×480 at 150 %) it scrolls, so its last item is reached.
+for (const state of [
+  { name: 'the page at 1280×720', width: 1280, height: 720, scale: 1, params: {} },
+  { name: 'the page at 853×480 (150 % zoom)', width: 853, height: 480, scale: 1.5, params: {} },
+  { name: 'the lab open', width: 1280, height: 720, scale: 1, params: { scenario: 'lab-redact-content' } },
+  { name: 'a phone', width: 375, height: 812, scale: 1, params: {} },
+]) {
+  test(`README "Teaching with it": More in ${state.name} has no doubled separator and every item is reached`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: state.width, height: state.height },
+      deviceScaleFactor: state.scale,
+    });
+    const page = await context.newPage();
+    try {
+      const { scenario = 'stale-version', ...params } = state.params as Record<string, string>;
+      await openScenario(page, scenario, params);
+      await page.locator('[data-action="more"]').click();
+      const items = page.locator('.menu-panel > :is(button, label)');
+      await expect(items).toHaveCount(12);
+      expectLinesBetweenItems(await menuLines(page), `in ${state.name}`);
+      // Each item scrolled to is on screen and on top, where a click lands on it (a panel that scrolls may
+      // leave a fraction of a pixel under its edge at 150 %).
+      for (const item of await items.all()) {
+        await item.scrollIntoViewIfNeeded();
+        await expect(item).toBeInViewport({ ratio: 0.95 });
+        const hit = await item.evaluate((el) => {
+          const r = el.getBoundingClientRect();
+          return el.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
+        });
+        expect(hit, (await item.textContent()) ?? '').toBe(true);
+      }
+      await page.screenshot({ path: test.info().outputPath(`more-${state.width}.png`) });
+    } finally {
+      await context.close();
+    }
+  });
+}
+
+test('README "Teaching with it": in presentation mode More is not shown, and its items keep one line between groups', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openScenario(page, 'stale-version', { present: '1' });
+  await expect(page.locator('[data-action="more"]')).toBeHidden();
+  expectLinesBetweenItems(await menuLines(page), 'in presentation mode');
+});
