@@ -240,7 +240,7 @@ test.describe('README "The arena": the matrix in the page', () => {
   });
 });
 
-test('README "The hazards": in Chinese the rows and a replay’s title name each hazard in Chinese', async ({
+test('README "The hazards": in Chinese the rows, the columns’ notes and a replay’s title are Chinese', async ({
   page,
 }) => {
   await openScenario(page, 'happy-path', { lang: 'zh' });
@@ -250,6 +250,11 @@ test('README "The hazards": in Chinese the rows and a replay’s title name each
   await expect(row).toBeInViewport();
   await expect(row).toContainText('两个智能体改同一个文件');
   await expect(row).toHaveAttribute('title', /第二个编辑了它/);
+  // A policy's column says what it checks in Chinese too.
+  await expect(arena(page).locator('th[data-policy="prompt-only"]')).toHaveAttribute(
+    'title',
+    /^只有提示语要求模型重读/,
+  );
   await cell(page, 'two-agents', 'prompt-only').click();
   await expect(page.locator('#app')).toHaveAttribute('data-mode', 'replay');
   await expect(page.locator('.banner').first()).toContainText('两个智能体改同一个文件');

@@ -1,8 +1,10 @@
 // The arena's matrix as a table: a row per hazard, a column per policy (and "Your policy"), a cell per
 // run that can be replayed, and the totals of each outcome per policy. Updated in place as runs end.
 import type { ArenaOutcome } from '../../model/hazard';
+import { isPolicyId } from '../../model/scenario-names';
 import { h } from '../dom';
 import { lang } from '../i18n';
+import { policyWords } from '../policy-words';
 import { YOURS, type HazardInfo, type PolicyInfo, type RunInfo } from './protocol';
 import { at, glyphs, outcomes } from './strings';
 
@@ -16,6 +18,15 @@ export interface MatrixTableSpec {
 
 /** An outcome as a person reads it: its glyph and its words. */
 export const outcomeLabel = (outcome: ArenaOutcome): string => `${glyphs[outcome]} ${at(outcome)}`;
+
+/**
+ * A column header's tooltip: what the policy checks and the product it models, in the page's language
+ * (the page's words for a built-in; the policy's own, in English, for any other).
+ */
+function columnTitle(p: PolicyInfo): string {
+  const words = isPolicyId(p.id) ? policyWords[p.id] : null;
+  return words ? `${words.does[lang()]}\n${words.models[lang()]}` : `${p.summary}\n${p.product}`;
+}
 
 /** A policy id that may break after each hyphen in a narrow column. */
 const breakable = (id: string) => id.split('-').flatMap((part, i) => (i ? ['-', h('wbr'), part] : [part]));
@@ -38,11 +49,7 @@ export class MatrixTable {
       {},
       h('th', { scope: 'col' }, at('hazard')),
       spec.policies.map((p) =>
-        h(
-          'th',
-          { scope: 'col', 'data-policy': p.id, title: `${p.summary}\n${p.product}` },
-          h('code', {}, breakable(p.id)),
-        ),
+        h('th', { scope: 'col', 'data-policy': p.id, title: columnTitle(p) }, h('code', {}, breakable(p.id))),
       ),
       h('th', { scope: 'col', 'data-policy': YOURS, class: 'arena-yours' }, at('yours'), this.yoursNote),
     );
