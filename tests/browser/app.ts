@@ -1,5 +1,5 @@
 // Helpers for the specs that drive the built playground page the way a visitor does.
-import { expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Browser, type Locator, type Page } from '@playwright/test';
 import type { App } from '../../src/ui/app';
 
 /**
@@ -7,6 +7,30 @@ import type { App } from '../../src/ui/app';
  * else on the machine, and a run at instant speed still awaits IndexedDB for every step.
  */
 export const RUN_TIMEOUT = 30_000;
+
+/** A screen a test looks at: its viewport in CSS pixels, and its zoom (150 % is a scale of 1.5). */
+export interface Screen {
+  width: number;
+  height: number;
+  scale: number;
+}
+
+/** Runs `look` on a fresh page of a context of its own at `screen`'s size and zoom; closes it after. */
+export async function onScreen<T>(
+  browser: Browser,
+  screen: Screen,
+  look: (page: Page) => Promise<T>,
+): Promise<T> {
+  const context = await browser.newContext({
+    viewport: { width: screen.width, height: screen.height },
+    deviceScaleFactor: screen.scale,
+  });
+  try {
+    return await look(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
 
 /** The page's global handle (set by src/main.ts); cast inside `page.evaluate` callbacks. */
 export type WithApp = Window & { playground: App };

@@ -4,7 +4,7 @@
 // run controls and the ledger stay on screen however far the transcript scrolls.
 // README "Teaching with it": the paragraph on presentation mode.
 import { expect, test, type Page } from '@playwright/test';
-import { RUN_TIMEOUT, button, focusBody, openScenario } from './app';
+import { RUN_TIMEOUT, button, focusBody, onScreen, openScenario, type Screen } from './app';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -68,7 +68,7 @@ function smallCode(page: Page): Promise<string[]> {
 }
 
 /** The projector's screens the README's teaching walk is held to: 1280×720, and the same at 150 %. */
-const PROJECTOR_SCREENS = [
+const PROJECTOR_SCREENS: (Screen & { name: string })[] = [
   { name: '1280×720', width: 1280, height: 720, scale: 1 },
   { name: '853×480 (150 % zoom)', width: 853, height: 480, scale: 1.5 },
 ];
@@ -77,12 +77,7 @@ for (const screen of PROJECTOR_SCREENS) {
   test(`presentation mode at ${screen.name} holds its shape through a run: header height, banners, ledger, code size`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: { width: screen.width, height: screen.height },
-      deviceScaleFactor: screen.scale,
-    });
-    const page = await context.newPage();
-    try {
+    await onScreen(browser, screen, async (page) => {
       const app = await openScenario(page, 'stale-version', { present: '1', speed: 'fast' });
       // Every height the header takes, from now to the end of the run.
       await page.evaluate(() => {
@@ -140,9 +135,7 @@ for (const screen of PROJECTOR_SCREENS) {
         return el.contains(document.elementFromPoint(r.left + 2, r.top + r.height / 2));
       });
       expect(hit, 'the edit’s v1 → v2 is on top, not under a banner').toBe(true);
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 
@@ -190,12 +183,7 @@ for (const screen of PROJECTOR_SCREENS) {
   test(`README "Teaching with it", step 2 at ${screen.name}: when the waiting banner comes, the newest entry is whole inside the transcript pane`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: { width: screen.width, height: screen.height },
-      deviceScaleFactor: screen.scale,
-    });
-    const page = await context.newPage();
-    try {
+    await onScreen(browser, screen, async (page) => {
       const app = await openScenario(page, 'stale-version', { present: '1', speed: 'normal' });
       await focusBody(page);
       await page.keyboard.press('ArrowRight');
@@ -217,9 +205,7 @@ for (const screen of PROJECTOR_SCREENS) {
       await expect.poll(async () => (await gap()).below, { timeout: 5_000 }).toBeLessThanOrEqual(0.5);
       expect((await gap()).above).toBeLessThanOrEqual(0.5);
       await expect(page.getByRole('button', { name: 'New entries' })).toBeHidden();
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 
@@ -230,12 +216,7 @@ for (const screen of PROJECTOR_SCREENS) {
   test(`README "Teaching with it", step 3 at ${screen.name}: the ledger's stale pill is read whole, on at most two lines`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: { width: screen.width, height: screen.height },
-      deviceScaleFactor: screen.scale,
-    });
-    const page = await context.newPage();
-    try {
+    await onScreen(browser, screen, async (page) => {
       const app = await openScenario(page, 'stale-version', { present: '1' });
       const row = page.locator('tr[data-ledger-path="/app/config.json"]');
       await focusBody(page);
@@ -277,8 +258,6 @@ for (const screen of PROJECTOR_SCREENS) {
       for (const cell of await row.locator('td').all())
         expect(await cell.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
       await page.screenshot({ path: test.info().outputPath(`ledger-stale-${screen.width}.png`) });
-    } finally {
-      await context.close();
-    }
+    });
   });
 }

@@ -10,6 +10,7 @@ import {
   entryKinds,
   errorCodes,
   focusBody,
+  onScreen,
   openScenario,
   openTab,
   pickScenario,
@@ -345,12 +346,7 @@ for (const screen of [
   test(`presentation mode at ${screen.name}: the run controls can be reached and nothing runs off the side`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: { width: screen.width, height: screen.height },
-      deviceScaleFactor: screen.scale,
-    });
-    const page = await context.newPage();
-    try {
+    await onScreen(browser, screen, async (page) => {
       await openScenario(page, 'stale-version', { present: '1', step: '2' });
       await expect(page.locator('.transcript-list > [data-entry]')).toHaveCount(2);
       await page.screenshot({ path: `reports/screenshots/${screen.file}.png` });
@@ -374,9 +370,7 @@ for (const screen of [
             .evaluate((el) => el.clientWidth),
         ).toBeLessThanOrEqual(1);
       }
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 
@@ -421,9 +415,7 @@ for (const present of [false, true]) {
 test('README "Teaching with it": at 853×480 (150 % zoom) in presentation mode the ? list is readable, each row whole', async ({
   browser,
 }) => {
-  const context = await browser.newContext({ viewport: { width: 853, height: 480 }, deviceScaleFactor: 1.5 });
-  const page = await context.newPage();
-  try {
+  await onScreen(browser, { width: 853, height: 480, scale: 1.5 }, async (page) => {
     await openScenario(page, 'stale-version', { present: '1' });
     const { rows } = await keyListLayout(page);
     expect(rows).toHaveLength(20);
@@ -434,9 +426,7 @@ test('README "Teaching with it": at 853×480 (150 % zoom) in presentation mode t
       await expect(cell).toBeInViewport({ ratio: 1 });
     }
     await page.screenshot({ path: test.info().outputPath('keys-853.png') });
-  } finally {
-    await context.close();
-  }
+  });
 });
 
 /**
@@ -480,12 +470,7 @@ for (const state of [
   test(`README "Teaching with it": More in ${state.name} has no doubled separator and every item is reached`, async ({
     browser,
   }) => {
-    const context = await browser.newContext({
-      viewport: { width: state.width, height: state.height },
-      deviceScaleFactor: state.scale,
-    });
-    const page = await context.newPage();
-    try {
+    await onScreen(browser, state, async (page) => {
       const { scenario = 'stale-version', ...params } = state.params as Record<string, string>;
       await openScenario(page, scenario, params);
       await page.locator('[data-action="more"]').click();
@@ -504,9 +489,7 @@ for (const state of [
         expect(hit, (await item.textContent()) ?? '').toBe(true);
       }
       await page.screenshot({ path: test.info().outputPath(`more-${state.width}.png`) });
-    } finally {
-      await context.close();
-    }
+    });
   });
 }
 
