@@ -100,15 +100,12 @@ function ledgerCells(path: string, entry: LedgerEntry, now: string | undefined):
 }
 
 /**
- * A stale row's state: a short pill with the state's word ("⚠ stale"), then the words after its colon as
- * a detail ("the file moved on") that may wrap under it, so a narrow ledger never breaks up the pill.
+ * A stale row's state: a short pill with the state's word ("⚠ stale"), then its detail ("the file moved
+ * on") that may wrap under it, so a narrow ledger never breaks up the pill.
  */
 function staleWords(): (HTMLElement | string)[] {
-  const words = tr('stale');
-  const at = words.search(/[:：]/);
-  const pill = h('span', { class: 'badge warn' }, `⚠\u00a0${at < 0 ? words : words.slice(0, at)}`);
-  const detail = at < 0 ? '' : words.slice(at + 1).trim();
-  return detail ? [pill, ' ', h('span', { class: 'state-detail' }, detail)] : [pill];
+  const pill = h('span', { class: 'badge warn' }, `⚠\u00a0${tr('stale')}`);
+  return [pill, ' ', h('span', { class: 'state-detail' }, tr('staleDetail'))];
 }
 
 /**
