@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { Result } from '../harness';
 import { parseBoundedJson } from './bounded-json';
 import type { Scenario, Text } from './scenario';
-import { isPolicyId, scenarioPolicyIds } from './scenario-names';
+import { isPolicyId, notAPolicy } from './scenario-names';
 import type { MoreTools } from './scenario-calls';
 import {
   generatedSize,
@@ -123,11 +123,7 @@ function checkScenario(raw: unknown, spec: ScenarioReadSpec): ScenarioRead {
   if (steps > SCENARIO_LIMITS.steps)
     return refuse('SCENARIO_TOO_LARGE', 'steps', `${steps} steps; at most ${SCENARIO_LIMITS.steps}`);
   if (typeof raw.policy === 'string' && !isPolicyId(raw.policy))
-    return refuse(
-      'SCENARIO_UNKNOWN_POLICY',
-      'policy',
-      `${JSON.stringify(raw.policy)} is not a policy; the policies are ${scenarioPolicyIds.join(', ')}`,
-    );
+    return refuse('SCENARIO_UNKNOWN_POLICY', 'policy', notAPolicy(raw.policy));
   const schema = spec.tools ? scenarioFileWith(spec.tools) : ScenarioFile;
   const parsed = schema.safeParse(raw, { reportInput: true });
   if (!parsed.success) {

@@ -37,6 +37,10 @@ export const scenarioPolicyIds = [
 ] as const;
 export type ScenarioPolicyId = (typeof scenarioPolicyIds)[number];
 
+/** Why `id` is refused as a policy: what it is not, and the ids that are. */
+export const notAPolicy = (id: string): string =>
+  `${JSON.stringify(id)} is not a policy; the policies are ${scenarioPolicyIds.join(', ')}`;
+
 /** Whether `id` names one of the policies. */
 export const isPolicyId = (id: string): id is ScenarioPolicyId =>
   (scenarioPolicyIds as readonly string[]).includes(id);

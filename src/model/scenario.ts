@@ -6,6 +6,7 @@ export {
   builtInPluginIds,
   ScenarioId,
   isPolicyId,
+  notAPolicy,
   scenarioPolicyIds,
   toolSetNames,
   type BuiltInPluginId,

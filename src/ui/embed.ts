@@ -17,7 +17,7 @@ import {
   type EmbedState,
   type Report,
 } from '../kit/protocol';
-import { ScenarioId, parseScenarioObject, scenarioById, scenarioPolicyIds, isPolicyId } from '../model';
+import { ScenarioId, parseScenarioObject, scenarioById, isPolicyId, notAPolicy } from '../model';
 import { runCommand } from './run-commands';
 import type { Address } from './address';
 import type { App } from './app';
@@ -127,7 +127,7 @@ export const unknownScenario = (id: string): EmbedError => ({
 /** The error for a policy id that is not one. */
 export const unknownPolicy = (id: string): EmbedError => ({
   code: 'SCENARIO_UNKNOWN_POLICY',
-  message: `${JSON.stringify(id)} is not a policy; the policies are ${scenarioPolicyIds.join(', ')}`,
+  message: notAPolicy(id),
 });
 
 /** The error an embed shows for an address it could not follow. */
