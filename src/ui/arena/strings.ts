@@ -1,6 +1,6 @@
 // The arena's own words (the page's are in ../i18n.ts), in English and Chinese.
 import type { ArenaOutcome } from '../../model/hazard';
-import { lang } from '../i18n';
+import { fillIn, lang, type StringVars } from '../i18n';
 
 const strings = {
   title: { en: 'Edit-safety arena', zh: '编辑安全竞技场' },
@@ -9,7 +9,7 @@ const strings = {
     zh: '每个险情在每种策略下各跑一次，每次都在内存中独立的工作区里。格子显示这次运行的结局；点击格子（或在格子上按 Enter）即可在对话记录中回放这次运行。',
   },
   running: { en: 'Running {done} of {total} runs…', zh: '正在运行：第 {done} 次，共 {total} 次……' },
-  done: { en: '{total} runs in {seconds} s.', zh: '共 {total} 次运行，用时 {seconds} 秒。' },
+  done: { en: '{total} {total|run} in {seconds} s.', zh: '共 {total} 次运行，用时 {seconds} 秒。' },
   hazard: { en: 'Hazard', zh: '险情' },
   totals: { en: 'Totals', zh: '合计' },
   yours: { en: 'Your policy', zh: '你的策略' },
@@ -57,9 +57,9 @@ const strings = {
 /** One of the arena's strings. */
 export type ArenaString = keyof typeof strings;
 
-/** The arena's string `key` in the language now in use, with `{name}` placeholders filled in. */
-export function at(key: ArenaString, vars: Record<string, string | number> = {}): string {
-  return strings[key][lang()].replace(/\{(\w+)\}/g, (_, name: string) => String(vars[name] ?? `{${name}}`));
+/** The arena's string `key` in the language now in use, its placeholders filled in as `fillIn` does. */
+export function at(key: ArenaString, vars: StringVars = {}): string {
+  return fillIn(strings[key][lang()], vars);
 }
 
 /** An outcome's glyph: the cells do not tell outcomes apart by colour alone. */
