@@ -14,20 +14,27 @@ import { applyTheme, initialTheme } from './theme';
 
 /** Where the page keeps the lesson it showed last: a hint for the next first view, never trusted further. */
 const LAST_LESSON = 'harness-playground:lesson';
+/** Where it keeps that run's policy (`''` for none), a hint of the same kind. */
+const LAST_POLICY = 'harness-playground:policy';
 
 /** The address parameters that open the default lesson when no `scenario` is named (see address.ts). */
-const OPENERS = ['step', 'autoplay'];
+const OPENERS = ['step', 'autoplay', 'policy'];
 
 /** The address parameters that open something the first view cannot paint from a lesson's words. */
 const FROM_ELSEWHERE = ['s', 'scenario-url'];
 
+/** The address parameters that start a run afresh: without any, the page carries its last run on. */
+const AFRESH = [...FROM_ELSEWHERE, ...OPENERS, 'scenario'];
+
 /**
- * Remembers the lesson on show, for the next first view: a built-in's id, or nothing when the page shows a
- * scenario of the visitor's own. Storage may be blocked; the next first view then shows the default.
+ * Remembers the run on show, for the next first view: its lesson (a built-in's id, or nothing when the page
+ * shows a scenario of the visitor's own) and its policy's id (nothing for none). Storage may be blocked;
+ * the next first view then shows the defaults.
  */
-export function rememberLesson(id: string | null): void {
+export function rememberRun(lesson: string | null, policy: string | null): void {
   try {
-    localStorage.setItem(LAST_LESSON, id ?? '');
+    localStorage.setItem(LAST_LESSON, lesson ?? '');
+    localStorage.setItem(LAST_POLICY, policy ?? '');
   } catch {
     // The hint is only a hint.
   }
@@ -47,9 +54,10 @@ export function firstLesson(params: URLSearchParams, last: string | null): Lesso
   return lessonIntro(last ?? DEFAULT_LESSON) ?? lessonIntro(DEFAULT_LESSON);
 }
 
-function lastLesson(): string | null {
+/** A hint the last page left (`LAST_LESSON`, `LAST_POLICY`); null when there is none or storage is blocked. */
+function lastHint(key: string): string | null {
   try {
-    return localStorage.getItem(LAST_LESSON);
+    return localStorage.getItem(key);
   } catch {
     return null;
   }
@@ -150,11 +158,15 @@ function header(
 const SPEEDS = ['slow', 'normal', 'fast', 'instant'] as const;
 
 /**
- * The name of the policy a fresh run has: the address's `policy` when it names one, else the observation
- * policy (no built-in lesson names its own). A run carried on under another shows its own once live.
+ * The name of the run's policy: the address's `policy` when it names one; for a run carried on, the one
+ * the last page ran under (`''`: none); else the observation policy (no built-in lesson names its own).
+ * The hint is only read, never trusted: an id that names no policy is taken as none given.
  */
-function policyShown(params: URLSearchParams, lang: Lang): string {
-  const named = Object.entries(policyWords).find(([id]) => id === params.get('policy'));
+export function policyShown(params: URLSearchParams, last: string | null, lang: Lang): string {
+  const carriedOn = !AFRESH.some((name) => params.has(name));
+  const id = params.get('policy') ?? (carriedOn ? last : null);
+  if (id === '' && carriedOn) return firstStrings.policyNone[lang];
+  const named = Object.entries(policyWords).find(([known]) => known === id);
   return (named?.[1] ?? policyWords['dsh-ledger']).name[lang];
 }
 
@@ -193,7 +205,7 @@ export function paintFirstView(root: HTMLElement, search: string): void {
   document.documentElement.lang = lang === 'zh' ? 'zh-CN' : 'en';
   document.title = tr('appTitle');
   applyTheme(initialTheme());
-  const lesson = firstLesson(params, lastLesson());
+  const lesson = firstLesson(params, lastHint(LAST_LESSON));
   const speed = SPEEDS.find((s) => s === params.get('speed')) ?? 'normal';
   const transcript = h(
     'section',
@@ -216,7 +228,7 @@ export function paintFirstView(root: HTMLElement, search: string): void {
   const present = params.get('present') === '1' && params.get('embed') !== '1';
   if (present) root.dataset.present = 'true';
   root.replaceChildren(
-    header(tr, lang, lesson, speed, policyShown(params, lang)),
+    header(tr, lang, lesson, speed, policyShown(params, lastHint(LAST_POLICY), lang)),
     h('p', { class: 'tagline' }, tr('tagline')),
     // Presentation mode shows no tabs: its side is the ledger, which the first view does not have.
     h('div', { class: 'layout' }, transcript, !present && tabRow(tr)),

@@ -16,7 +16,7 @@ import {
 } from '../model';
 import { Autosave, STORAGE_SAVE_FAILED, type SessionStore } from '../storage';
 import type { Playground } from '../run';
-import { rememberLesson } from './first-view';
+import { rememberRun } from './first-view';
 import { tr } from './i18n';
 import { damagedMessage, download, importMessage, pastSessionsDialog } from './sessions';
 import type { Notice, UiStore } from './state';
@@ -114,8 +114,8 @@ export class Persistence {
     const custom = customFile(pg);
     const updatedAt = Math.max(Date.now(), createdAt);
     await store.save({ ...run, title, createdAt, updatedAt, ...(custom ? { custom } : {}) });
-    // The next load carries this session on: its first view shows this lesson while the engine loads.
-    rememberLesson(isCustom(pg) ? null : pg.scenario.id);
+    // The next load carries this session on: its first view shows this lesson and policy meanwhile.
+    rememberRun(isCustom(pg) ? null : pg.scenario.id, pg.run.policyId);
   }
 
   private notice(text: string, more: Omit<Notice, 'text' | 'tone'> & { tone?: Notice['tone'] } = {}): void {

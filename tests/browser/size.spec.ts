@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
 import { FIRST_LOAD_BUDGET, firstLoad, kB } from '../../scripts/first-load.mjs';
+import { moreItem } from './app';
 import { holdTheEngine } from './hold-engine';
 
 const dist = fileURLToPath(new URL('../../dist/', import.meta.url));
@@ -156,4 +157,44 @@ test('the embed kit, dist/embed.js, is under 10 kB gzipped', () => {
   test.info().annotations.push({ type: 'embed-kit', description: `${kB(gzip)} gzipped` });
   expect(gzip).toBeGreaterThan(1000);
   expect(gzip).toBeLessThan(10_000);
+});
+
+// README "Folder layout": a reload carries the last run on, and the first view names that run's policy
+// (kept as a hint beside the lesson's), so the header's word does not change when the page goes live.
+test('README "Folder layout": a reload that carries on a run under Prompt only, or under none, names that policy in the first view', async ({
+  page,
+}) => {
+  const policy = page.locator('[data-run-policy]');
+  const app = page.locator('#app');
+  await page.goto('./?scenario=stale-version');
+  await expect(app).toHaveAttribute('data-ready', 'true');
+  await moreItem(page, 'choose-policy');
+  await page.locator('dialog[data-dialog="policy"] [data-policy="prompt-only"]').click();
+  await expect(policy).toHaveText('Policy: Prompt only');
+  const hint = () => page.evaluate(() => localStorage.getItem('harness-playground:policy'));
+
+  for (const [name, id] of [
+    ['Prompt only', 'prompt-only'],
+    ['none', ''],
+  ] as const) {
+    if (id === '') {
+      await page.locator('[data-action="more"]').click();
+      await page.locator('[data-action="policy"]').setChecked(false);
+      await expect(policy).toHaveText('Policy: none');
+    }
+    // The session is saved (and the hint with it) a moment after the run changes.
+    await expect.poll(hint).toBe(id);
+    const engine = await holdTheEngine(page);
+    await page.goto('./', { waitUntil: 'commit' });
+    await expect(app).toHaveAttribute('data-first-view', 'true');
+    await expect.poll(() => engine.held().length).toBeGreaterThan(0);
+    const first = page.locator('#app[data-first-view] .run-policy');
+    await expect(first).toBeVisible();
+    await expect(first).toHaveText(`Policy: ${name}`);
+    await expect(page.locator('.topbar .scenario-title')).toHaveText('Stale version');
+    await engine.release();
+    await expect(app).toHaveAttribute('data-ready', 'true');
+    await expect(policy).toHaveText(`Policy: ${name}`);
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  }
 });

@@ -30,6 +30,7 @@ export const firstStrings = {
   emptyTranscript: { en: 'Press Play or Step to start the scenario.', zh: '按“播放”或“单步”开始场景。' },
   present: { en: 'Present', zh: '演示' },
   policyNow: { en: 'Policy: {policy}', zh: '策略：{policy}' },
+  policyNone: { en: 'none', zh: '无' },
   more: { en: 'More', zh: '更多' },
   language: { en: 'Language', zh: '语言' },
   theme: { en: 'Theme', zh: '主题' },

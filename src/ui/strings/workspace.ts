@@ -21,7 +21,6 @@ export const workspaceStrings = {
     zh: '决定每次写入和编辑的规则。选一个，场景会在它之下重新开始。',
   },
   policyModels: { en: 'Models {product} · {id}', zh: '模拟：{product} · {id}' },
-  policyNone: { en: 'none', zh: '无' },
   policyRunning: { en: 'runs now', zh: '正在使用' },
   policyUnknown: {
     en: 'The address names no policy "{id}"; the policies are {ids}. The scenario runs under its own.',

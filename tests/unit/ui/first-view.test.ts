@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LESSON } from '../../../src/model/scenarios/intros';
-import { firstLesson } from '../../../src/ui/first-view';
+import { firstLesson, policyShown } from '../../../src/ui/first-view';
 
 const lesson = (search: string, last: string | null = null) =>
   firstLesson(new URLSearchParams(search), last)?.id;
@@ -27,6 +27,7 @@ describe('firstLesson: the lesson the first view paints', () => {
   it('is the default for an address that opens without naming a lesson: nothing is carried on', () => {
     expect(lesson('?step=2', 'truncation')).toBe(DEFAULT_LESSON);
     expect(lesson('?autoplay=1', 'truncation')).toBe(DEFAULT_LESSON);
+    expect(lesson('?policy=prompt-only', 'truncation')).toBe(DEFAULT_LESSON);
   });
 
   it('is none when the page last showed a scenario of the visitor’s own', () => {
@@ -36,5 +37,29 @@ describe('firstLesson: the lesson the first view paints', () => {
   it('is the default on a first visit, and when the hint kept is not a lesson', () => {
     expect(lesson('')).toBe(DEFAULT_LESSON);
     expect(lesson('', 'no-such-lesson')).toBe(DEFAULT_LESSON);
+  });
+});
+
+describe('policyShown: the policy the first view names in its header', () => {
+  const shown = (search: string, last: string | null) => policyShown(new URLSearchParams(search), last, 'en');
+
+  it('is the policy the address names, whatever the last run was under', () => {
+    expect(shown('?policy=prompt-only', 'unique-match')).toBe('Prompt only');
+    expect(shown('?scenario=stale-version&policy=unique-match', '')).toBe('Unique match');
+  });
+
+  it('is the last run’s policy when that run is carried on, none included', () => {
+    expect(shown('', 'prompt-only')).toBe('Prompt only');
+    expect(shown('?lang=zh&present=1', 'unique-match')).toBe('Unique match');
+    expect(shown('', '')).toBe('none');
+    expect(policyShown(new URLSearchParams(''), '', 'zh')).toBe('无');
+  });
+
+  it('is the observation policy for a run started afresh, and for a hint that names no policy', () => {
+    expect(shown('?scenario=stale-version', 'prompt-only')).toBe('Version credential');
+    expect(shown('?step=2', '')).toBe('Version credential');
+    expect(shown('', null)).toBe('Version credential');
+    expect(shown('', 'no-such-policy')).toBe('Version credential');
+    expect(shown('', '__proto__')).toBe('Version credential');
   });
 });
