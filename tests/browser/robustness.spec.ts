@@ -22,20 +22,27 @@ const keysOf = (page: Page, db: string, store: string) =>
     [db, store],
   );
 
-/** Starts a timer in the page that keeps the longest gap between its ticks. */
+/**
+ * Starts a timer in the page that counts its ticks, and those that found a replay part read (its first
+ * cards in, the rest still coming), and keeps the longest gap between ticks, a figure to report.
+ */
 const startTicking = (page: Page) =>
   page.evaluate(() => {
-    const ticks = { longest: 0, count: 0, last: performance.now() };
+    const ticks = { longest: 0, count: 0, midReplay: 0, last: performance.now() };
     setInterval(() => {
       const now = performance.now();
       ticks.longest = Math.max(ticks.longest, now - ticks.last);
       ticks.count++;
       ticks.last = now;
+      const replay = (window as unknown as WithApp).playground.store.get().replay;
+      if (replay?.read && replay.entries.length > 0) ticks.midReplay++;
     }, 16);
     (window as unknown as { ticks: typeof ticks }).ticks = ticks;
   });
 const ticks = (page: Page) =>
-  page.evaluate(() => (window as unknown as { ticks: { longest: number; count: number } }).ticks);
+  page.evaluate(
+    () => (window as unknown as { ticks: { longest: number; count: number; midReplay: number } }).ticks,
+  );
 
 const ready = (page: Page) =>
   expect(page.locator('#app')).toHaveAttribute('data-ready', 'true', { timeout: RUN_TIMEOUT });
@@ -191,9 +198,10 @@ test('a 60,000-event import shows its first cards while a page timer keeps ticki
       'change',
       () => {
         seen.start = performance.now();
-        const ticks = (window as unknown as { ticks: { longest: number; count: number; last: number } })
-          .ticks;
-        Object.assign(ticks, { longest: 0, count: 0, last: seen.start });
+        const { ticks } = window as unknown as {
+          ticks: { longest: number; count: number; midReplay: number; last: number };
+        };
+        Object.assign(ticks, { longest: 0, count: 0, midReplay: 0, last: seen.start });
       },
       true,
     );
@@ -216,7 +224,7 @@ test('a 60,000-event import shows its first cards while a page timer keeps ticki
     )
     .toBe(entries);
   await expect(page.locator('article[data-card]').last()).toHaveAttribute('data-tool', 'read');
-  const { longest, count } = await ticks(page);
+  const { longest, count, midReplay } = await ticks(page);
   const seen = await page.evaluate(() => ({
     ...(window as unknown as { seen: { start: number; first: number } }).seen,
     now: performance.now(),
@@ -225,13 +233,13 @@ test('a 60,000-event import shows its first cards while a page timer keeps ticki
   const figures =
     `${(text.length / 1e6).toFixed(1)} MB, ${events.length} events: first cards after ` +
     `${ms(seen.first - seen.start)}, every entry by ${ms(seen.now - seen.start)} at the latest; ` +
-    `longest gap between timer ticks ${ms(longest)} over ${count} ticks`;
+    `longest gap between timer ticks ${ms(longest)} over ${count} ticks, ${midReplay} of them mid-replay`;
   console.log(figures);
   test.info().annotations.push({ type: 'replay', description: figures });
-  expect(count).toBeGreaterThan(0);
-  // A freeze, not a speed: the quadratic replay froze the page for 7–8 s; a quiet machine shows about
-  // 100 ms, and one loaded CI run 457 ms.
-  expect(longest).toBeLessThan(1000);
+  // The page was not frozen: its timer ran while the replay was part done, first cards shown and the rest
+  // still coming. A replay in one task (the quadratic one froze the page for 7–8 s) shows no such state
+  // to a timer, however fast it runs. How long the gaps were is reported above, not asserted.
+  expect(midReplay).toBeGreaterThan(0);
 });
 
 /** `n` definitions, each using the next one twice: under a kilobyte, 2^n subschemas once expanded. */
@@ -265,7 +273,10 @@ test('a plugin tool whose schema expands exponentially, or refers to itself, is 
       node: { type: 'object', properties: { kids: { type: 'array', items: { $ref: '#/$defs/node' } } } },
     },
   };
-  for (const schema of [exponentialSchema(14), recursive]) {
+  for (const [schema, why] of [
+    [exponentialSchema(14), /expands to more than \d+ subschemas/],
+    [recursive, /is recursive/],
+  ] as const) {
     await page.locator('[data-lab] .cm-content').click();
     await page.keyboard.press('ControlOrMeta+A');
     await page.keyboard.press('Delete');
@@ -274,7 +285,7 @@ test('a plugin tool whose schema expands exponentially, or refers to itself, is 
     const status = page.locator('.lab-status');
     await expect(status).toHaveAttribute('data-tone', 'error', { timeout: RUN_TIMEOUT });
     await expect(status.locator('.err-code')).toHaveText('PLUGIN_TOOL_SCHEMA');
-    await expect(status).toContainText(/expands to more than|is recursive/);
+    await expect(status).toContainText(why);
     // No validator, no form: the tool is not in the harness at all.
     expect(
       await page.evaluate(() => (window as unknown as WithApp).playground.pg.run.registry.get('bomb')),
@@ -282,8 +293,12 @@ test('a plugin tool whose schema expands exponentially, or refers to itself, is 
   }
   await openTab(page, 'manual');
   await expect(page.locator('#manual-tool option[value="bomb"]')).toHaveCount(0);
-  // A freeze, not a speed: the schema froze the page for 3–4 s before it was refused unexpanded.
-  expect((await ticks(page)).longest).toBeLessThan(1000);
+  // The schema froze the page for 3–4 s before it was refused unexpanded; the refusals above name the
+  // bound they stopped at, so nothing was expanded past it. The longest timer gap is reported, not asserted.
+  const { longest } = await ticks(page);
+  test
+    .info()
+    .annotations.push({ type: 'schema bomb', description: `longest timer gap ${Math.round(longest)} ms` });
 });
 
 test('saves that fail lose nothing already saved, and are retried until storage takes them again', async ({
