@@ -5,12 +5,16 @@
 // rendering of it (Docusaurus, whose MDX takes the line as JSX) and Python-Markdown's (MkDocs, which puts
 // a tag it does not know in a paragraph and passes it through).
 import { expect, test, type Page } from '@playwright/test';
-import { scenarioById } from '../../src/model';
+import { readFileSync } from 'node:fs';
+import { parseScenarioFile, scenarioById } from '../../src/model';
 import { BASE_URL, HOST_ORIGIN } from './env';
 
 const SECTION = 'README “In your documentation tool”';
 const PAGE = `${HOST_ORIGIN}/test-pages/doc-tools.html?kit=${encodeURIComponent(`${BASE_URL}embed.js`)}`;
 const title = scenarioById('stale-version')!.title.en;
+const tutorialLesson = parseScenarioFile(
+  readFileSync(new URL('../../examples/tutorial/my-lesson.json', import.meta.url), 'utf8'),
+).value!;
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -98,4 +102,35 @@ test(`${SECTION}: MkDocs — the line in Python-Markdown's paragraph plays at it
   await expect(html).toHaveAttribute('data-theme', 'dark');
   await set('body', 'data-md-color-scheme', 'default');
   await expect(html).toHaveAttribute('data-theme', 'light');
+});
+
+test(`${SECTION}: a lesson file's address from the site's root opens it whether the page's address ends with a slash or not; a relative one does not`, async ({
+  page,
+}) => {
+  const lesson = tutorialLesson.title.en;
+  await page.goto(PAGE);
+  /** Puts the README's line on the page as if it were served at `path`; returns its card. */
+  const line = async (path: string, address: string) => {
+    await page.evaluate(
+      ([p, a]) => {
+        history.replaceState(null, '', p);
+        document.querySelector('#react')!.innerHTML =
+          `<harness-playground scenario-url="${a}" click-to-load></harness-playground>`;
+      },
+      [path, address],
+    );
+    const card = page.locator('#react [data-placeholder]');
+    await card.scrollIntoViewIfNeeded();
+    return card;
+  };
+  // Starlight, Docusaurus and MkDocs serve a page as a folder, which a host may answer with or
+  // without its last slash.
+  for (const path of ['/examples/tutorial/', '/examples/tutorial']) {
+    const card = await line(path, '/examples/tutorial/my-lesson.json');
+    await expect(card.locator('.title')).toHaveText(lesson);
+  }
+  await expect((await line('/examples/tutorial/', 'my-lesson.json')).locator('.title')).toHaveText(lesson);
+  const card = await line('/examples/tutorial', 'my-lesson.json');
+  await expect(card).toHaveAttribute('data-code', 'SCENARIO_FETCH_FAILED');
+  await expect(card.getByRole('alert')).toContainText(`${HOST_ORIGIN}/examples/my-lesson.json`);
 });
