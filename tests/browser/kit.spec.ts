@@ -540,6 +540,48 @@ test('README “Embed it in your site”: theme auto follows the page’s own to
     .toEqual(['light']);
 });
 
+test('README “Embed it in your site”: an author’s file wrong in several ways stands in the frame as SCENARIO_INVALID, in plain words, whole and readable', async ({
+  page,
+}) => {
+  await host(page);
+  const broken = {
+    format: 'harness-playground/scenario',
+    version: 1,
+    id: 'My Lesson',
+    title: 'A broken lesson',
+    teaches: 'Several things are wrong here.',
+    files: { '/a.txt': 5 },
+    steps: [{ call: 'reed', args: { path: '/a.txt' } }, { say: 12 }],
+  };
+  await page.route('**/lessons/broken.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify(broken) }),
+  );
+  await embed(page, 'a', '#a', { scenario: 'lessons/broken.json' });
+  const frame = page.frameLocator('#a iframe');
+  const panel = frame.locator('[data-embed-error]');
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_INVALID', { timeout: 30_000 });
+  await panel.scrollIntoViewIfNeeded();
+  // The first thing wrong, named by its place and said in words, not as the pattern that checks it.
+  const words = 'id: not an id: lowercase letters, digits and dashes, from a letter (like my-lesson)';
+  await expect(panel).toContainText(`SCENARIO_INVALID ${words}`);
+  await expect(panel).toContainText('Fix the file at the place named');
+  await expect.poll(() => errorsOf(page, 'a')).toEqual([{ code: 'SCENARIO_INVALID', message: words }]);
+  // Text of a readable size, in a frame as tall as the panel, with nothing cut off inside it.
+  const size = await panel.evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+  expect(size).toBeGreaterThanOrEqual(14);
+  await expect
+    .poll(async () => {
+      const inner = await frame
+        .locator('html')
+        .evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
+      const outer = await page
+        .locator('#a iframe')
+        .evaluate((f) => Math.round(f.getBoundingClientRect().height));
+      return inner.scroll <= inner.client && outer === inner.client && outer > 100;
+    })
+    .toBe(true);
+});
+
 test('README “Embed it in your site”: a file only the playground can reach is fetched by it; its refusal stands in the frame, never another lesson', async ({
   page,
 }) => {
