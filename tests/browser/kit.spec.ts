@@ -266,9 +266,9 @@ test('a scenario object is loaded by command once ready, before play; the addres
   };
   await embed(page, 'a', '#a', { scenario: lesson, autoplay: true, app: standIn('a') });
   const src = new URL((await frameSrc(page, 'a'))!);
-  // Nor does autoplay: the default scenario must not start playing before the object arrives; the
-  // frame holds (shows nothing) until it does.
-  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'hold', 'lang', 'name']);
+  // The frame holds (shows and plays nothing) until the object arrives; autoplay=1 then lets its script
+  // make its own external edits.
+  expect([...src.searchParams.keys()].sort()).toEqual(['autoplay', 'embed', 'hold', 'lang', 'name']);
   const app = await appOf(page, 'a');
   await call(page, 'a', 'step');
   await app.evaluate(() => window.__app!.ready());
@@ -538,6 +538,34 @@ test('README “Embed it in your site”: theme auto follows the page’s own to
   await expect
     .poll(async () => (await commandsOf(b)).filter((c) => c.command === 'theme').map((c) => c.theme))
     .toEqual(['light']);
+});
+
+test('README “Embed it in your site”: autoplay plays your own file to the end, through its scripted edit, as it does a built-in', async ({
+  page,
+}) => {
+  await host(page);
+  await page.route('**/lessons/mine.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify(myLesson) }),
+  );
+  await embed(page, 'a', '#a', { scenario: 'lessons/mine.json', autoplay: true, speed: 'instant' });
+  await embed(page, 'b', '#b', { scenario: 'stale-version', autoplay: true, speed: 'instant' });
+  const stateOf = async (name: string) =>
+    (await heardByHost(page, name)).filter((h) => h.kind === 'state').at(-1)?.payload;
+  for (const [name, scenario] of [
+    ['a', 'my-lesson'],
+    ['b', 'stale-version'],
+  ])
+    await expect
+      .poll(() => stateOf(name!), { timeout: 30_000 })
+      .toMatchObject({ scenario, runState: 'done', done: true, waiting: false });
+  // The colleague's edit was the scenario's own, and the page heard only its own lesson.
+  const edit = page.frameLocator('#a iframe').locator('[data-entry="external"][data-who="scenario"]');
+  await edit.scrollIntoViewIfNeeded();
+  await expect(edit).toContainText('/todo.md');
+  const scenarios = (await heardByHost(page, 'a'))
+    .filter((h) => h.kind === 'state')
+    .map((h) => (h.payload as { scenario: string }).scenario);
+  expect(new Set(scenarios)).toEqual(new Set(['my-lesson']));
 });
 
 test('README “Embed it in your site”: an author’s file wrong in several ways stands in the frame as SCENARIO_INVALID, in plain words, whole and readable', async ({
