@@ -65,10 +65,13 @@ test(`${SECTION}: Docusaurus — the element keeps the children the server rende
   expect(await written(page)).toEqual(before);
 });
 
-test(`${SECTION}: MkDocs — the line in Python-Markdown's paragraph plays at its content's height and follows MkDocs' and Material's theme toggles`, async ({
+test(`${SECTION}: MkDocs — the line in Python-Markdown's paragraph, with the kit after the content, plays at its content's height and follows MkDocs' and Material's theme toggles`, async ({
   page,
 }) => {
-  await page.goto(PAGE);
+  await page.goto(`${PAGE}&at=end`);
+  // The elements were on the page before the kit, after them, defined them.
+  await expect(page.locator('main ~ script[src$="/embed.js"]')).toHaveCount(1);
+  await expect(page.locator('head script[src$="/embed.js"]')).toHaveCount(0);
   const frame = page.frameLocator('#mkdocs iframe');
   const app = frame.locator('#app');
   await expect(app).toHaveAttribute('data-scenario', 'stale-version', { timeout: 30_000 });
