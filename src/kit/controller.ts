@@ -18,7 +18,7 @@ export type ReportKind = keyof Payloads;
 
 /** An embedded playground, driven from the host page. Every method is safe to call before it is ready. */
 export interface Controller {
-  /** The element the kit made and put in the target. */
+  /** The element whose shadow root holds the frame: one the kit put in the target, or <harness-playground>. */
   readonly element: HTMLElement;
   /** The playground's frame; null while a click-to-load card waits for its click. */
   readonly frame: HTMLIFrameElement | null;

@@ -31,7 +31,7 @@ export function definePlaygroundElement(page: () => PageDefaults): void {
     connectedCallback(): void {
       if (this.controller) return;
       try {
-        this.controller = embedIn(this, this.options(), page());
+        this.controller = embedIn(this, this.options(), page(), this);
       } catch (error) {
         // A bad attribute is the page author's to see; the rest of the page goes on.
         console.error(error);

@@ -73,17 +73,25 @@ class Embed implements Controller {
   private readonly hear = (e: MessageEvent) => this.onMessage(e);
   private readonly unwatch: () => void;
   private readonly page: PageDefaults;
+  /** Whether the kit made `element` (and takes it out on destroy), or was given it to hold the embed. */
+  private readonly made: boolean;
 
-  constructor(target: Element, options: EmbedOptions, page: PageDefaults) {
+  constructor(target: Element, options: EmbedOptions, page: PageDefaults, self: HTMLElement | null) {
     this.page = page;
     this.settings = settingsOf(options, page.base, page);
-    this.element = document.createElement('div');
-    this.element.className = 'harness-playground';
-    this.root = this.element.attachShadow({ mode: 'open' });
+    // The element holds its frame in its own shadow root, so what the page wrote inside it stays as it
+    // was: a generator that renders pages on a server and hydrates them (Docusaurus's React) finds the
+    // element's children as it rendered them, where a child added by the kit makes it render the page anew.
+    this.made = !self;
+    this.element = self ?? document.createElement('div');
+    this.root = self?.shadowRoot ?? this.element.attachShadow({ mode: 'open' });
     const style = document.createElement('style');
     style.textContent = `:host{display:block}iframe{display:block;width:100%;border:0;max-height:${this.settings.maxHeight}}${placeholderStyle}`;
-    this.root.append(style);
-    target.append(this.element);
+    this.root.replaceChildren(style);
+    if (this.made) {
+      this.element.className = 'harness-playground';
+      target.append(this.element);
+    }
     window.addEventListener('message', this.hear);
     this.unwatch = watchPageTheme(() => this.settings.theme === 'auto' && this.sendTheme());
     this.reading = this.read();
@@ -340,20 +348,27 @@ class Embed implements Controller {
     this.unwatch();
     this.queue = [];
     this.listeners.clear();
-    this.element.remove();
+    if (this.made) this.element.remove();
+    else this.root.replaceChildren();
     this.frame = null;
   }
 }
 
 /**
- * Embeds a playground in `target` (an element, or a selector for one) and returns its controller.
+ * Embeds a playground in `target` (an element, or a selector for one) and returns its controller. The
+ * embed lives in an element the kit adds to `target`, or, given `self`, in that element's own shadow root.
  * Throws a TypeError for a target that is not there and for options that do not fit, naming them.
  */
-export function embedIn(target: Element | string, options: EmbedOptions, page: PageDefaults): Controller {
+export function embedIn(
+  target: Element | string,
+  options: EmbedOptions,
+  page: PageDefaults,
+  self: HTMLElement | null = null,
+): Controller {
   const element = typeof target === 'string' ? document.querySelector(target) : target;
   if (!(element instanceof Element))
     throw new TypeError(
       `HarnessPlayground.embed: no element ${typeof target === 'string' ? JSON.stringify(target) : String(target)}`,
     );
-  return new Embed(element, options, page);
+  return new Embed(element, options, page, self);
 }

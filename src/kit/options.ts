@@ -143,8 +143,8 @@ export function settingsOf(
  * The address of the playground's frame for `settings`: `<app>?embed=1&scenario=<id>` (or
  * `scenario-url=<address>`), with `lang`, `speed`, `autoplay=1`, `present=1` and `theme` when set. A
  * scenario object is not in the address: the kit sends it with `load` once the frame is ready, and the
- * address says `hold=1`, so the frame shows nothing until then (and `autoplay` is left out, so nothing
- * else starts playing first).
+ * address says `hold=1`, so the frame shows nothing and plays nothing until then (with `autoplay=1`, the
+ * object's script then plays through its own external edits, as a built-in's does).
  */
 export function frameAddress(
   settings: Settings,
@@ -159,7 +159,7 @@ export function frameAddress(
   if (settings.lang) q.set(params.lang, settings.lang);
   if (settings.speed) q.set(params.speed, settings.speed);
   const autoplay = more.autoplay ?? settings.autoplay;
-  if (autoplay && scenario?.kind !== 'object') q.set(params.autoplay, '1');
+  if (autoplay) q.set(params.autoplay, '1');
   if (settings.present) q.set(params.present, '1');
   if (scenario?.kind === 'object') q.set(params.hold, '1');
   const theme = more.theme ?? settings.theme;

@@ -7,13 +7,16 @@ export function pageTheme(doc: Document = document): ThemeName {
   const html = doc.documentElement;
   // VitePress: the `dark` class; light is its absence (its pages say so in a generator tag).
   if (html.classList.contains('dark')) return 'dark';
-  // Starlight and Docusaurus: data-theme on <html>.
-  const attr = html.getAttribute('data-theme');
+  // Starlight and Docusaurus: data-theme on <html>; MkDocs' own theme: data-bs-theme.
+  const attr = html.getAttribute('data-theme') ?? html.getAttribute('data-bs-theme');
   if (attr === 'dark' || attr === 'light') return attr;
+  // Material for MkDocs: data-md-color-scheme on <body>, `slate` for its dark scheme.
+  const scheme = doc.body?.getAttribute('data-md-color-scheme');
+  if (scheme === 'slate' || scheme === 'default') return scheme === 'slate' ? 'dark' : 'light';
   if (doc.querySelector('meta[name="generator"][content^="VitePress"]')) return 'light';
   // Any other page that states one colour scheme on its root.
-  const scheme = getComputedStyle(html).colorScheme;
-  return scheme === 'dark' || scheme === 'light' ? scheme : 'auto';
+  const stated = getComputedStyle(html).colorScheme;
+  return stated === 'dark' || stated === 'light' ? stated : 'auto';
 }
 
 /** The look set on the host element with `--hp-bg`, `--hp-fg`, `--hp-accent` and `--hp-font`. */
@@ -32,7 +35,8 @@ export function watchPageTheme(changed: () => void, doc: Document = document): (
   const observer = new MutationObserver(changed);
   observer.observe(doc.documentElement, {
     attributes: true,
-    attributeFilter: ['class', 'data-theme', 'style'],
+    attributeFilter: ['class', 'data-theme', 'data-bs-theme', 'style'],
   });
+  if (doc.body) observer.observe(doc.body, { attributes: true, attributeFilter: ['data-md-color-scheme'] });
   return () => observer.disconnect();
 }

@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** The ids scenarios may use: lowercase words joined by dashes. */
-export const ScenarioId = z.string().regex(/^[a-z][a-z0-9-]*$/);
+export const ScenarioId = z
+  .string()
+  .regex(
+    /^[a-z][a-z0-9-]*$/,
+    'not an id: lowercase letters, digits and dashes, from a letter (like my-lesson)',
+  );
 
 /**
  * The extra tool sets a scenario can ask for, beyond the file tools. What each holds is the composition

@@ -61,7 +61,9 @@ export async function boot(root: HTMLElement, location: Location = window.locati
   // The live page has taken the first view's place (see first-view.ts).
   delete root.dataset.firstView;
   await app.advance(address.step);
-  if (address.autoplay) void app.play();
+  // A held embed plays what its host sends, when the host says play (the kit sends load, then play):
+  // autoplay there only lets the scenario make its own edits.
+  if (address.autoplay && !address.hold) void app.play();
   if (!embed && new URLSearchParams(location.search).get('arena') === '1') void openArena(app);
   if (embed) {
     const { connectEmbed, embedErrorOf } = await import('./embed');

@@ -1,6 +1,7 @@
 // The README's "Embed API", walked for the commands and reports embed.spec.ts leaves to the kit's tests:
 // `back`, `external`, `speed` and `lang` sent as raw messages by a host page on another origin, `ready`
 // posted once, and a `load` starting a new session from its `session/start`.
+import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { BASE_URL, HOST_ORIGIN } from './env';
 import type { Heard } from './pages/embed-host';
@@ -85,4 +86,44 @@ test(`${SECTION}: a load starts a new session, reported from its session/start`,
   expect(after[0]).toBe('session/start');
   expect(after).toContain('tool/result');
   expect(after.filter((type) => type === 'session/start')).toHaveLength(1);
+});
+
+test(`${SECTION}: the section's example, pasted as written beside an iframe of the playground, has its commands obeyed`, async ({
+  page,
+}) => {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+  const from = readme.indexOf('\n### Embed API');
+  const example = /```js\n([\s\S]*?)```/.exec(readme.slice(from))![1]!;
+  expect(example).toContain("querySelector('iframe')");
+  const logged: unknown[] = [];
+  page.on(
+    'console',
+    (m) =>
+      void (
+        m.type() === 'log' &&
+        m
+          .args()[0]
+          ?.jsonValue()
+          .then((v) => logged.push(v))
+      ),
+  );
+  // A page on another origin; the example runs right after the iframe is put on it, as a script below
+  // an <iframe> tag would.
+  await page.goto(`${HOST_ORIGIN}/test-pages/doc-tools.html`);
+  await page.evaluate(
+    ([src, code]) => {
+      document.querySelector('main')!.innerHTML =
+        `<iframe src="${src}" style="width:100%;height:600px"></iframe>`;
+      (0, eval)(code!);
+    },
+    [`${BASE_URL}?embed=1&scenario=stale-version&speed=instant`, example],
+  );
+  // The step, then the load: the playground ends on happy-path, and the page heard it say so.
+  const frame = page.frameLocator('main iframe');
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'happy-path', { timeout: 30_000 });
+  await expect
+    .poll(() => logged.some((v) => (v as { scenario?: string }).scenario === 'happy-path'))
+    .toBe(true);
+  // And the event listener heard the new session start.
+  expect(logged).toContainEqual(expect.objectContaining({ type: 'session/start', scenario: 'happy-path' }));
 });

@@ -266,9 +266,9 @@ test('a scenario object is loaded by command once ready, before play; the addres
   };
   await embed(page, 'a', '#a', { scenario: lesson, autoplay: true, app: standIn('a') });
   const src = new URL((await frameSrc(page, 'a'))!);
-  // Nor does autoplay: the default scenario must not start playing before the object arrives; the
-  // frame holds (shows nothing) until it does.
-  expect([...src.searchParams.keys()].sort()).toEqual(['embed', 'hold', 'lang', 'name']);
+  // The frame holds (shows and plays nothing) until the object arrives; autoplay=1 then lets its script
+  // make its own external edits.
+  expect([...src.searchParams.keys()].sort()).toEqual(['autoplay', 'embed', 'hold', 'lang', 'name']);
   const app = await appOf(page, 'a');
   await call(page, 'a', 'step');
   await app.evaluate(() => window.__app!.ready());
@@ -538,6 +538,76 @@ test('README “Embed it in your site”: theme auto follows the page’s own to
   await expect
     .poll(async () => (await commandsOf(b)).filter((c) => c.command === 'theme').map((c) => c.theme))
     .toEqual(['light']);
+});
+
+test('README “Embed it in your site”: autoplay plays your own file to the end, through its scripted edit, as it does a built-in', async ({
+  page,
+}) => {
+  await host(page);
+  await page.route('**/lessons/mine.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify(myLesson) }),
+  );
+  await embed(page, 'a', '#a', { scenario: 'lessons/mine.json', autoplay: true, speed: 'instant' });
+  await embed(page, 'b', '#b', { scenario: 'stale-version', autoplay: true, speed: 'instant' });
+  const stateOf = async (name: string) =>
+    (await heardByHost(page, name)).filter((h) => h.kind === 'state').at(-1)?.payload;
+  for (const [name, scenario] of [
+    ['a', 'my-lesson'],
+    ['b', 'stale-version'],
+  ])
+    await expect
+      .poll(() => stateOf(name!), { timeout: 30_000 })
+      .toMatchObject({ scenario, runState: 'done', done: true, waiting: false });
+  // The colleague's edit was the scenario's own, and the page heard only its own lesson.
+  const edit = page.frameLocator('#a iframe').locator('[data-entry="external"][data-who="scenario"]');
+  await edit.scrollIntoViewIfNeeded();
+  await expect(edit).toContainText('/todo.md');
+  const scenarios = (await heardByHost(page, 'a'))
+    .filter((h) => h.kind === 'state')
+    .map((h) => (h.payload as { scenario: string }).scenario);
+  expect(new Set(scenarios)).toEqual(new Set(['my-lesson']));
+});
+
+test('README “Embed it in your site”: an author’s file wrong in several ways stands in the frame as SCENARIO_INVALID, in plain words, whole and readable', async ({
+  page,
+}) => {
+  await host(page);
+  const broken = {
+    format: 'harness-playground/scenario',
+    version: 1,
+    id: 'My Lesson',
+    title: 'A broken lesson',
+    teaches: 'Several things are wrong here.',
+    files: { '/a.txt': 5 },
+    steps: [{ call: 'reed', args: { path: '/a.txt' } }, { say: 12 }],
+  };
+  await page.route('**/lessons/broken.json', (route) =>
+    route.fulfill({ contentType: 'application/json', body: JSON.stringify(broken) }),
+  );
+  await embed(page, 'a', '#a', { scenario: 'lessons/broken.json' });
+  const frame = page.frameLocator('#a iframe');
+  const panel = frame.locator('[data-embed-error]');
+  await expect(panel).toHaveAttribute('data-code', 'SCENARIO_INVALID', { timeout: 30_000 });
+  await panel.scrollIntoViewIfNeeded();
+  // The first thing wrong, named by its place and said in words, not as the pattern that checks it.
+  const words = 'id: not an id: lowercase letters, digits and dashes, from a letter (like my-lesson)';
+  await expect(panel).toContainText(`SCENARIO_INVALID ${words}`);
+  await expect(panel).toContainText('Fix the file at the place named');
+  await expect.poll(() => errorsOf(page, 'a')).toEqual([{ code: 'SCENARIO_INVALID', message: words }]);
+  // Text of a readable size, in a frame as tall as the panel, with nothing cut off inside it.
+  const size = await panel.evaluate((p) => parseFloat(getComputedStyle(p).fontSize));
+  expect(size).toBeGreaterThanOrEqual(14);
+  await expect
+    .poll(async () => {
+      const inner = await frame
+        .locator('html')
+        .evaluate((html) => ({ scroll: html.scrollHeight, client: html.clientHeight }));
+      const outer = await page
+        .locator('#a iframe')
+        .evaluate((f) => Math.round(f.getBoundingClientRect().height));
+      return inner.scroll <= inner.client && outer === inner.client && outer > 100;
+    })
+    .toBe(true);
 });
 
 test('README “Embed it in your site”: a file only the playground can reach is fetched by it; its refusal stands in the frame, never another lesson', async ({

@@ -184,3 +184,29 @@ test('the lesson file beside its page is read by the page (no CORS) and plays to
   await fits(page);
   expect(noise).toEqual([]);
 });
+
+test('pages reached by the site’s own links, with no reload: each lesson’s element opens its frame, and leaving takes it away', async ({
+  page,
+}) => {
+  const noise = await open(page, '/');
+  await expect(page.locator('harness-playground')).toHaveCount(0);
+  // A mark on the window survives only if the site changes pages without loading a new document.
+  await page.evaluate(() => ((window as unknown as { __samePage: boolean }).__samePage = true));
+  await page.locator('.vp-doc').getByRole('link', { name: 'A built-in lesson' }).click();
+  await expect(page).toHaveURL(/\/built-in(\.html)?$/);
+  const frame = page.frameLocator('harness-playground iframe');
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'stale-version', { timeout: 30_000 });
+  await fits(page);
+
+  await page.locator('.VPNav').getByRole('link', { name: 'My lesson' }).first().click();
+  await expect(page).toHaveURL(/\/my-lesson(\.html)?$/);
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', lesson.id, { timeout: 30_000 });
+  // One element, one frame: the built-in lesson's went with its page.
+  expect(page.frames().filter((f) => f.url().includes('embed=1'))).toHaveLength(1);
+  await page.goBack();
+  await expect(page).toHaveURL(/\/built-in(\.html)?$/);
+  await expect(frame.locator('#app')).toHaveAttribute('data-scenario', 'stale-version', { timeout: 30_000 });
+  expect(page.frames().filter((f) => f.url().includes('embed=1'))).toHaveLength(1);
+  expect(await page.evaluate(() => (window as unknown as { __samePage?: boolean }).__samePage)).toBe(true);
+  expect(noise).toEqual([]);
+});

@@ -69,9 +69,11 @@ describe('frameAddress', () => {
     expect(url.searchParams.get('lang')).toBe('en');
   });
 
-  it('leaves an object, and autoplay with it, out of the address, which holds for it', () => {
+  it('leaves an object out of the address, which holds for it; autoplay goes with it', () => {
     const url = new URL(frameAddress(settings({ scenario: { id: 'x' }, autoplay: true })));
-    expect([...url.searchParams.keys()]).toEqual(['embed', 'hold']);
+    expect([...url.searchParams.keys()]).toEqual(['embed', 'autoplay', 'hold']);
+    const still = new URL(frameAddress(settings({ scenario: { id: 'x' } })));
+    expect([...still.searchParams.keys()]).toEqual(['embed', 'hold']);
   });
 
   it('carries a light or dark theme, the option’s or the one the kit read from the page; auto is left out', () => {

@@ -394,6 +394,12 @@ describe('bad files', () => {
     expect(parseScenarioFile('{').error?.message).toMatch(/^not JSON/);
   });
 
+  it('says in plain words what an id is, not the pattern that checks it', () => {
+    expect(parseScenarioFile(lesson((r) => (r.id = 'My Lesson'))).error?.message).toBe(
+      'id: not an id: lowercase letters, digits and dashes, from a letter (like my-lesson)',
+    );
+  });
+
   it('refuses the first bad step, not a later one', () => {
     const text = lesson((r) => {
       r.steps[1] = { say: 1 };
