@@ -133,6 +133,8 @@ export interface BannerSpec {
   store: UiStore;
   embed: boolean;
   leaveReplay: () => void;
+  /** Where focus goes once the run's end banner is closed (its Close button is gone with it). */
+  afterEndClosed: () => void;
 }
 
 /**
@@ -234,6 +236,7 @@ export class Banners {
     if (!pg) return;
     this.closedEnd = pg.script;
     this.update(pg);
+    this.spec.afterEndClosed();
   }
 
   private place(wanted: { key: string; content: string; make: () => HTMLElement }[]): void {

@@ -105,6 +105,7 @@ export class PageView {
       store,
       embed,
       leaveReplay: actions.leaveReplay,
+      afterEndClosed: () => this.header.controls.focusNext(),
     });
     this.compare = new CompareView(spec.fs, spec.files);
     this.ask = new AskView(actions.reveal);

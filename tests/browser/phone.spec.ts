@@ -5,7 +5,7 @@
 // Tapped, and read off the screen.
 // README "Teaching with it", More for the stage: the bullet on a phone.
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { RUN_TIMEOUT, button, openScenario } from './app';
+import { RUN_TIMEOUT, button, openScenario, playByMouse } from './app';
 import { holdTheEngine } from './hold-engine';
 import { apply, typeCode } from './lab-helpers';
 
@@ -223,6 +223,34 @@ test('README "Writing a plugin in the lab" on a phone: the warning at the run’
   await button(page, 'Play').tap();
   await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
   await expect(banner).toContainText('did not end as the scenario says');
+  await page.context().close();
+});
+
+// README "Teaching with it" (the bullet on a phone): the banner at a run's end has a Close button; once
+// it is pressed, focus goes to the run's next control (Reset: Play is spent at the end), not to the page.
+test('README "Teaching with it" on a phone: Close on the banner at the run’s end hands focus to Reset, on screen', async ({
+  browser,
+}) => {
+  const page = await phone(browser);
+  const app = await openScenario(page, 'stale-version');
+  await playByMouse(page);
+  await expect(app).toHaveAttribute('data-run-state', 'done');
+  const banner = page.locator('[data-banner="done"]');
+  await expect(banner).toContainText('The script is done');
+  const close = banner.getByRole('button', { name: 'Close' });
+  await close.tap();
+  await expect(banner).toHaveCount(0);
+  const reset = button(page, 'Reset');
+  await expect(reset).toBeFocused();
+  await expect(reset).toBeInViewport({ ratio: 1 });
+  // The same with the keyboard: the next run's end, its Close pressed with Enter.
+  await page.keyboard.press('Enter');
+  await expect(app).toHaveAttribute('data-run-state', 'idle', { timeout: RUN_TIMEOUT });
+  await playByMouse(page);
+  await banner.getByRole('button', { name: 'Close' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(banner).toHaveCount(0);
+  await expect(reset).toBeFocused();
   await page.context().close();
 });
 
