@@ -277,7 +277,10 @@ export class Header {
     this.plugins.hidden = activePlugins === 0;
     setText(this.plugins, `⚙ ${tr('pluginsOn', { n: activePlugins })}`);
     this.plugins.title = tr('pluginsOffHint');
-    setText(this.title, replay ? replay.title : pg.scenario.title[lang]);
+    const title = replay ? replay.title : pg.scenario.title[lang];
+    setText(this.title, title);
+    // Presentation mode may end a long title in "…": its tooltip says it whole.
+    if (this.title.title !== title) this.title.title = title;
     this.controls.update(pg);
     this.menu?.setPolicy(policy);
     this.menu?.setAutoExternal(autoExternal);
