@@ -1,5 +1,6 @@
 import type { Playground } from '../run';
 import { h, num } from './dom';
+import { withKeyHints } from './key-hints';
 import { colon, tr } from './i18n';
 import type { OutcomeCheck } from '../run/outcome';
 import type { Notice, UiStore } from './state';
@@ -180,7 +181,7 @@ export class Banners {
           h(
             'p',
             { class: 'banner attention', 'data-banner': 'waiting' },
-            `✎ ${tr('waitingExternal', { note }).replace(/ {2,}/g, ' ')}`,
+            withKeyHints(`✎ ${tr('waitingExternal', { note }).replace(/ {2,}/g, ' ')}`),
           ),
       });
     }
