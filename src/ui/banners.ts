@@ -134,8 +134,11 @@ export interface BannerSpec {
   store: UiStore;
   embed: boolean;
   leaveReplay: () => void;
-  /** Where focus goes once the run's end banner is closed (its Close button is gone with it). */
-  afterEndClosed: () => void;
+  /**
+   * Where focus goes once a banner's Close took the banner, and itself, away: back to `was` (what had
+   * focus when the banner came) where it still can take it, else to the run's next control.
+   */
+  refocus: (was?: Element | null) => void;
 }
 
 /**
@@ -160,11 +163,16 @@ export class Banners {
     const { notice, replay, lang, storage } = store.get();
     const wanted: { key: string; content: string; make: () => HTMLElement }[] = [];
     if (notice) {
-      const close = () => store.set({ notice: null });
       wanted.push({
         key: 'notice',
         content: JSON.stringify([notice, lang]),
-        make: () => noticeView(notice, close),
+        make: () => {
+          const was = document.activeElement;
+          return noticeView(notice, () => {
+            store.set({ notice: null });
+            this.spec.refocus(was);
+          });
+        },
       });
     }
     if (storage && !this.spec.embed) {
@@ -237,7 +245,7 @@ export class Banners {
     if (!pg) return;
     this.closedEnd = pg.script;
     this.update(pg);
-    this.spec.afterEndClosed();
+    this.spec.refocus();
   }
 
   private place(wanted: { key: string; content: string; make: () => HTMLElement }[]): void {
