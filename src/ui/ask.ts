@@ -1,6 +1,7 @@
 import type { Lang } from '../model/scenario';
 import type { AskState } from '../model/scripted';
-import { h } from './dom';
+import { fill, h } from './dom';
+import { withKeyHints } from './key-hints';
 import { colon, tr } from './i18n';
 
 const letter = (i: number): string => String.fromCharCode(65 + i);
@@ -125,7 +126,7 @@ export class AskView {
     this.revealButton.hidden = ask.revealed;
     this.why.hidden = !ask.revealed;
     const hint = tr(ask.revealed ? 'afterReveal' : this.present ? 'revealHintPresent' : 'revealHint');
-    if (this.hint.textContent !== hint) this.hint.textContent = hint;
+    if (this.hint.textContent !== hint) fill(this.hint, withKeyHints(hint));
     if (ask.revealed && this.feedback.textContent) this.feedback.textContent = '';
   }
 }

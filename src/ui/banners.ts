@@ -1,5 +1,6 @@
 import type { Playground } from '../run';
 import { h, num } from './dom';
+import { withKeyHints } from './key-hints';
 import { colon, tr } from './i18n';
 import type { OutcomeCheck } from '../run/outcome';
 import type { Notice, UiStore } from './state';
@@ -133,6 +134,11 @@ export interface BannerSpec {
   store: UiStore;
   embed: boolean;
   leaveReplay: () => void;
+  /**
+   * Where focus goes once a banner's Close took the banner, and itself, away: back to `was` (what had
+   * focus when the banner came) where it still can take it, else to the run's next control.
+   */
+  refocus: (was?: Element | null) => void;
 }
 
 /**
@@ -157,11 +163,16 @@ export class Banners {
     const { notice, replay, lang, storage } = store.get();
     const wanted: { key: string; content: string; make: () => HTMLElement }[] = [];
     if (notice) {
-      const close = () => store.set({ notice: null });
       wanted.push({
         key: 'notice',
         content: JSON.stringify([notice, lang]),
-        make: () => noticeView(notice, close),
+        make: () => {
+          const was = document.activeElement;
+          return noticeView(notice, () => {
+            store.set({ notice: null });
+            this.spec.refocus(was);
+          });
+        },
       });
     }
     if (storage && !this.spec.embed) {
@@ -178,7 +189,7 @@ export class Banners {
           h(
             'p',
             { class: 'banner attention', 'data-banner': 'waiting' },
-            `✎ ${tr('waitingExternal', { note }).replace(/ {2,}/g, ' ')}`,
+            withKeyHints(`✎ ${tr('waitingExternal', { note }).replace(/ {2,}/g, ' ')}`),
           ),
       });
     }
@@ -234,6 +245,7 @@ export class Banners {
     if (!pg) return;
     this.closedEnd = pg.script;
     this.update(pg);
+    this.spec.refocus();
   }
 
   private place(wanted: { key: string; content: string; make: () => HTMLElement }[]): void {

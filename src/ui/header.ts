@@ -90,6 +90,15 @@ export class RunControls {
     setText(this.external.label, tr('simulateExternal'));
   }
 
+  /**
+   * Focuses the control a visitor most likely wants next: Play while it can play (the control that
+   * starts a run), else Reset (at a run's end, the lesson's next move). For focus that would otherwise
+   * fall to the page's body, as when a banner's button takes its banner away.
+   */
+  focusNext(): void {
+    (this.play.disabled ? this.reset : this.play).focus();
+  }
+
   /** Brings every control up to date with the run and the store. */
   update(pg: Playground): void {
     const { run, replay, speed, modelRunning } = this.store.get();
@@ -268,7 +277,10 @@ export class Header {
     this.plugins.hidden = activePlugins === 0;
     setText(this.plugins, `⚙ ${tr('pluginsOn', { n: activePlugins })}`);
     this.plugins.title = tr('pluginsOffHint');
-    setText(this.title, replay ? replay.title : pg.scenario.title[lang]);
+    const title = replay ? replay.title : pg.scenario.title[lang];
+    setText(this.title, title);
+    // Presentation mode may end a long title in "…": its tooltip says it whole.
+    if (this.title.title !== title) this.title.title = title;
     this.controls.update(pg);
     this.menu?.setPolicy(policy);
     this.menu?.setAutoExternal(autoExternal);

@@ -105,6 +105,11 @@ export class PageView {
       store,
       embed,
       leaveReplay: actions.leaveReplay,
+      // A control inside a closed menu stays connected but cannot take focus: then the run's next one.
+      refocus: (was) => {
+        if (was instanceof HTMLElement && was !== document.body) was.focus();
+        if (document.activeElement !== was) this.header.controls.focusNext();
+      },
     });
     this.compare = new CompareView(spec.fs, spec.files);
     this.ask = new AskView(actions.reveal);

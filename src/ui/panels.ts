@@ -81,7 +81,12 @@ function ledgerCells(path: string, entry: LedgerEntry, now: string | undefined):
       : h('code', { title: tr('knowsAbsent') }, 'absent');
   const stale = entry.state === 'present' ? now !== entry.version : now !== undefined;
   return [
-    h('td', { class: 'path' }, path),
+    // A break may come before each slash but the first, so a narrow pane splits the path between its names.
+    h(
+      'td',
+      { class: 'path' },
+      path.split(/(?=\/)/).flatMap((part, i) => (i ? [h('wbr'), part] : [part])),
+    ),
     h(
       'td',
       { class: 'known' },

@@ -140,6 +140,28 @@ test(`${SECTION}, scenario: in an embed an unknown id is SCENARIO_UNKNOWN in pla
   await expect(page.locator('#app')).toHaveAttribute('data-run-state', 'idle');
 });
 
+// The link's banner has a Close button, which goes with the banner: focus then goes back where it was
+// (here the menu's item, which closed with its menu, so to the run's next control), not to the page.
+test(`${SECTION}, s: closing the share link's banner leaves focus on a control, by mouse and by keyboard`, async ({
+  page,
+}) => {
+  await openScenario(page, 'stale-version', { lang: 'en' });
+  const banner = page.locator('[data-banner="notice"]');
+  for (const how of ['mouse', 'keyboard'] as const) {
+    await page.locator('[data-action="more"]').click();
+    await page.locator('.menu-panel [data-action="share"]').click();
+    await expect(banner.locator('[data-share-link]')).toBeVisible();
+    const close = banner.getByRole('button', { name: 'Close' });
+    if (how === 'mouse') await close.click();
+    else {
+      await close.focus();
+      await page.keyboard.press('Enter');
+    }
+    await expect(banner).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Play', exact: true }), how).toBeFocused();
+  }
+});
+
 test(`${SECTION}, s: Copy share link shows the link, and it carries the observation policy switched off`, async ({
   page,
   browser,

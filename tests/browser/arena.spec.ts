@@ -7,7 +7,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { builtInHazardFiles } from '../../src/model/hazards';
 import { policyIds } from '../../src/plugins/policies';
 import { parseHazards } from '../../src/run/arena';
-import { openScenario, RUN_TIMEOUT } from './app';
+import { onScreen, openScenario, RUN_TIMEOUT, type Screen } from './app';
 import { apply, openLab, typeCode } from './lab-helpers';
 
 const hazards = parseHazards(builtInHazardFiles);
@@ -239,6 +239,81 @@ test.describe('README "The arena": the matrix in the page', () => {
     expect(image).toContain('unread-edit');
   });
 });
+
+// README "The arena", step 1, on a projector (1280×720): the matrix is read from the back of a room.
+test('README "The arena" at 1280×720: the matrix fills the dialog’s width, and its head row and legend stay in view as it scrolls', async ({
+  browser,
+}) => {
+  await onScreen(browser, { width: 1280, height: 720, scale: 1 }, async (page) => {
+    await openScenario(page, 'happy-path');
+    await openArena(page);
+    const box = arena(page).locator('.arena-scroll');
+    const widths = await box.evaluate((el) => ({
+      box: el.clientWidth,
+      table: el.querySelector('table')!.getBoundingClientRect().width,
+    }));
+    // No strip of empty dialog beside the table, and no sideways scrolling either.
+    expect(widths.table).toBeGreaterThanOrEqual(widths.box - 2);
+    expect(await box.evaluate((el) => el.scrollWidth <= el.clientWidth + 1)).toBe(true);
+    const size = await cell(page, 'edit-distant-region', 'dsh-ledger').evaluate((el) =>
+      parseFloat(getComputedStyle(el).fontSize),
+    );
+    expect(size).toBeGreaterThanOrEqual(13.5);
+    // The last hazard, scrolled to: the policies' names above it and the legend below are still seen.
+    const last = cell(page, 'unread-edit', 'fuzzy-whitespace');
+    await last.scrollIntoViewIfNeeded();
+    await expect(last).toBeInViewport({ ratio: 1 });
+    await expect(arena(page).locator('thead th[data-policy="dsh-ledger"]')).toBeInViewport({ ratio: 1 });
+    await expect(arena(page).locator('.arena-legend')).toBeInViewport({ ratio: 1 });
+    await expect(arena(page).getByRole('button', { name: 'Close' })).toBeInViewport({ ratio: 1 });
+  });
+});
+
+// README "The arena", step 2: a cell's replay on a zoomed projector and on a phone.
+for (const [name, screen, touch] of [
+  ['at 150 % zoom (853×480)', { width: 853, height: 480, scale: 1.5 }, false],
+  ['on a phone (375×812)', { width: 375, height: 812, scale: 2 }, true],
+] as [string, Screen, boolean][]) {
+  test(`README "The arena" ${name}: a cell's replay is not cut off, and its controls are reachable`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({
+      viewport: { width: screen.width, height: screen.height },
+      deviceScaleFactor: screen.scale,
+      hasTouch: touch,
+      isMobile: touch,
+    });
+    try {
+      const page = await context.newPage();
+      const app = await openScenario(page, 'happy-path');
+      await openArena(page);
+      const one = cell(page, 'two-agents', 'prompt-only');
+      await one.scrollIntoViewIfNeeded();
+      await expect(one).toBeInViewport({ ratio: 1 });
+      await (touch ? one.tap() : one.click());
+      await expect(app).toHaveAttribute('data-mode', 'replay');
+      const banner = page.locator('.banner', { hasText: 'Two agents on one file under prompt-only' });
+      await expect(banner).toBeInViewport();
+      const back = banner.getByRole('button', { name: 'Back to live' });
+      await expect(back).toBeInViewport({ ratio: 1 });
+      // Nothing wider than the screen: no card, banner or control runs off its right edge.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        screen.width,
+      );
+      // Every card of the run can be brought into view and read whole in its width.
+      for (const card of await page.locator('.transcript-list article[data-card]').all()) {
+        await card.scrollIntoViewIfNeeded();
+        const { x, width } = (await card.boundingBox())!;
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x + width).toBeLessThanOrEqual(screen.width);
+      }
+      await (touch ? back.tap() : back.click());
+      await expect(app).toHaveAttribute('data-mode', 'live');
+    } finally {
+      await context.close();
+    }
+  });
+}
 
 test('README "The hazards": in Chinese the rows, the columns’ notes and a replay’s title are Chinese', async ({
   page,

@@ -4,6 +4,7 @@
 // run controls and the ledger stay on screen however far the transcript scrolls.
 // README "Teaching with it": the paragraph on presentation mode.
 import { expect, test, type Page } from '@playwright/test';
+import { scenarios } from '../../src/model';
 import { RUN_TIMEOUT, button, focusBody, onScreen, openScenario, type Screen } from './app';
 
 test.describe.configure({ timeout: 90_000 });
@@ -261,3 +262,49 @@ for (const screen of PROJECTOR_SCREENS) {
     });
   });
 }
+
+/** The lessons (not the lab's examples): each is opened in presentation mode in front of a class. */
+const LESSONS = scenarios.filter((s) => !s.lab).map((s) => s.id);
+
+// README "Teaching with it": "the header keeps to one row" at 1280×720, for every lesson, however long
+// its name, and the ledger beside the transcript is read whole, however long its paths. Each lesson is
+// looked at where its ledger and its header are fullest: at its end ("step 17 of 17").
+test('README "Teaching with it" at 1280×720, every lesson in presentation mode: the header keeps to one row and the ledger fits its pane', async ({
+  browser,
+}) => {
+  await onScreen(browser, { width: 1280, height: 720, scale: 1 }, async (page) => {
+    const seen: Record<string, { rows: number; ledgerOverflow: number; cut: string[] }> = {};
+    for (const id of LESSONS) {
+      const app = await openScenario(page, id, { present: '1', step: '99' });
+      await expect(app).toHaveAttribute('data-run-state', 'done', { timeout: RUN_TIMEOUT });
+      seen[id] = await page.evaluate(() => {
+        const controls = [
+          ...document.querySelectorAll<HTMLElement>('header.topbar :is(button, [data-progress])'),
+        ];
+        const shown = controls.filter((el) => el.offsetParent !== null);
+        const middles = shown.map((el) => {
+          const r = el.getBoundingClientRect();
+          return Math.round((r.top + r.bottom) / 2 / 8);
+        });
+        const pane = document.querySelector('#pane-side')!;
+        const p = pane.getBoundingClientRect();
+        const cut = [...pane.querySelectorAll<HTMLElement>('.ledger td')]
+          .filter((td) => {
+            const r = td.getBoundingClientRect();
+            return r.left < p.left || r.right > p.right;
+          })
+          .map((td) => td.textContent ?? '');
+        return { rows: new Set(middles).size, ledgerOverflow: pane.scrollWidth - pane.clientWidth, cut };
+      });
+    }
+    const bad = Object.entries(seen).filter(([, s]) => s.rows !== 1 || s.ledgerOverflow > 0 || s.cut.length);
+    expect(Object.fromEntries(bad)).toEqual({});
+    // A long name gives way last: its whole self is the picker's tooltip and in its name.
+    await openScenario(page, 'arena-tour', { present: '1' });
+    await expect(page.locator('[data-action="scenarios"] .scenario-title')).toHaveAttribute(
+      'title',
+      'One hazard, three policies',
+    );
+    await expect(page.locator('[data-action="scenarios"]')).toBeInViewport({ ratio: 1 });
+  });
+});

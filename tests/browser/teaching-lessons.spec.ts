@@ -10,6 +10,7 @@ import {
   button,
   focusBody,
   moreItem,
+  onScreen,
   openScenario,
   openTab,
   pickScenario,
@@ -189,6 +190,32 @@ test('the redaction lesson: replacing the content leaves the leak on the card; r
   expect(value.model).not.toMatch(PHONE);
   expect(modelRowIds(value.model)).toEqual(upTo50);
   expect(value.value).not.toMatch(PHONE);
+});
+
+// README "Teaching with it", the lessons (`sql-redaction`) in presentation mode at 1280×720: a row whose
+// cells wrap keeps its name ("row 45") on one line beside them, not broken as "row" over "45".
+test('the redaction lesson in presentation mode at 1280×720: every row’s name is on one line', async ({
+  browser,
+}) => {
+  await onScreen(browser, { width: 1280, height: 720, scale: 1 }, async (page) => {
+    await openScenario(page, 'sql-redaction', { present: '1', step: '3' });
+    const names = page.locator('article[data-tool="sql_query"] ol.rows > li > .ln');
+    await expect(names).toHaveCount(50, { timeout: RUN_TIMEOUT });
+    // The lines a name's text is laid out on, as a range over it reports them.
+    const lines = await names.evaluateAll((els) =>
+      els.map((el) => {
+        const range = document.createRange();
+        range.selectNodeContents(el);
+        return range.getClientRects().length;
+      }),
+    );
+    expect(lines.map((n, i) => `row ${i + 1}: ${n}`).filter((_, i) => lines[i] !== 1)).toEqual([]);
+    // A row whose cells wrap (the longer names) still reads "row 45" whole, on screen.
+    const wrapped = names.nth(44);
+    await wrapped.scrollIntoViewIfNeeded();
+    await expect(wrapped).toHaveText('row 45');
+    await expect(wrapped).toBeInViewport({ ratio: 1 });
+  });
 });
 
 for (const { id, leak } of [

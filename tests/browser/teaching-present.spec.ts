@@ -358,6 +358,15 @@ for (const screen of [
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         screen.width,
       );
+      if (!screen.sticky) {
+        // The run's buttons keep together on a row of their own: Back is not left beside Present, the
+        // way out, where it reads as a part of it.
+        const [back, play, present] = await Promise.all(
+          [button(page, 'Back'), button(page, 'Play'), button(page, 'Present')].map((b) => b.boundingBox()),
+        );
+        expect(Math.abs(back!.y - play!.y), 'Back on Play’s row').toBeLessThanOrEqual(2);
+        expect(back!.y, 'Back below Present').toBeGreaterThanOrEqual(present!.y + present!.height - 1);
+      }
       if (screen.sticky) {
         // Two rows of controls at most, so the transcript keeps most of a short screen; the lesser
         // buttons show their glyph and keep their words as their names (found by name above).
