@@ -30,6 +30,10 @@ const strings = {
     en: 'Your plugins could not be saved in this browser: {why}',
     zh: '插件无法保存在这个浏览器里：{why}',
   },
+  changedElsewhere: {
+    en: 'Not saved: the lab was changed in another tab after this one opened it, and saving here would overwrite that. Reload this page to take up the other tab’s plugins (Download a plugin from here first to keep it).',
+    zh: '没有保存：这个页面打开实验室之后，另一个标签页改过它，在这里保存会覆盖那边的修改。重新加载本页以取用另一个标签页的插件（要保留这里的插件，先“下载”它）。',
+  },
   tooLargeToKeep: {
     en: 'Plugin {i} is {n} {n|character} long, over the {max} the lab keeps: it is not saved in this browser until it is shorter.',
     zh: '插件 {i} 有 {n} 个字符，超过实验室能保存的 {max} 个：缩短之前不会保存在这个浏览器里。',
