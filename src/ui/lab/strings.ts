@@ -42,6 +42,22 @@ const strings = {
     en: 'Not applied: the plugin is {n} {n|character} long, and a plugin may have at most {max}. Move data out of the code (a smaller schema or table), then Apply again.',
     zh: '没有应用：插件有 {n} 个字符，而一个插件最多 {max} 个。把数据移出代码（更小的 schema 或表），再按“应用”。',
   },
+  doFixError: {
+    en: 'Fix the code and press Apply, or switch the plugin off.',
+    zh: '改好代码再按“应用”，或者关掉这个插件。',
+  },
+  doFixTimeout: {
+    en: 'Make it finish sooner and press Apply, or choose a longer deadline.',
+    zh: '让它更快结束再按“应用”，或者选一个更长的时限。',
+  },
+  doFixMemory: {
+    en: 'Make it hold less and press Apply, or switch the plugin off.',
+    zh: '让它少占内存再按“应用”，或者关掉这个插件。',
+  },
+  doFixDecision: {
+    en: 'Return one of the decisions the hook takes (type { in a return to see them) and press Apply.',
+    zh: '返回这个钩子接受的决定之一（在 return 里输入 { 就能看到），再按“应用”。',
+  },
   tryIt: { en: 'Try it', zh: '试一试' },
   tryItTitle: {
     en: 'Run a short scenario made from what this plugin exports',
