@@ -94,3 +94,32 @@ test('a plugin that loops forever: PLUGIN_TIMEOUT at the loop, and what to do', 
   await expect(status).toContainText('stopped at line 3');
   await expect(status).toContainText('Make it finish sooner and press Apply, or choose a longer deadline.');
 });
+
+// README "Sandboxed plugins": only JSON crosses the bridge. A decision nested far deeper than JSON can carry
+// crashed the engine ("the engine failed: RangeError …"); it is now said for what it is.
+const DEEP = `export const name = 'deep';
+export function preExecute() {
+  let o = {};
+  for (let i = 0; i < 999; i++) o = { o };
+  if (JSON.stringify(o).length !== 6 * 999 + 2) throw new Error('999 levels not written');
+  for (let i = 0; i < 100000; i++) o = { o };
+  return o;
+}
+`;
+
+test('a decision nested 100,000 levels deep is PLUGIN_DECISION_INVALID, saying so; 999 levels are still written', async ({
+  page,
+}) => {
+  await openScenario(page, 'happy-path');
+  await openLab(page);
+  await typeCode(page, DEEP);
+  await apply(page);
+  const card = await sendCall(page, 'read', { path: '/notes.md' });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card).toHaveAttribute('data-error-code', 'PLUGIN_DECISION_INVALID');
+  const status = await statusAfter(page);
+  await expect(status.locator('.err-code')).toHaveText('PLUGIN_DECISION_INVALID');
+  await expect(status).toContainText('nests deeper than 1000 levels');
+  await expect(status).not.toContainText('engine failed');
+  await page.screenshot({ path: 'test-results/lab-error-deep.png' });
+});
