@@ -173,3 +173,34 @@ describe('a path with a control or invisible character', () => {
     expect(message).toContain('"/app/\\u202etxt.exe"');
   });
 });
+
+// README "Writing a plugin in the lab": judge what a call touches, not only its tool's name.
+describe('a rule that nothing reads /secrets', () => {
+  const rule = (alsoGrep: boolean): Plugin => ({
+    name: 'no-secrets',
+    contributions: [
+      preExecute.of(({ tool, args }: PreExecuteInput) => {
+        const path = String((args as { path?: unknown }).path);
+        if (tool === 'read' && path.startsWith('/secrets/')) return { verdict: 'deny', reason: 'secret' };
+        if (alsoGrep && tool === 'grep') return { verdict: 'deny', reason: 'grep reads every file' };
+        return { verdict: 'allow' };
+      }),
+    ],
+  });
+
+  it('keyed on read alone, lets grep read the lines of /secrets', async () => {
+    const w = await mk({ '/secrets/key': 'token=hunter2\n' }, { policy: false });
+    w.hooks.install(rule(false));
+    expect(code(await w.call('read', { path: '/secrets/../secrets/key' }))).toBe('HOOK_DENIED');
+    const grep = await w.call('grep', { pattern: 'token' });
+    expect(grep.entry.result?.modelText).toContain('hunter2');
+  });
+
+  it('judging grep as well, holds', async () => {
+    const w = await mk({ '/secrets/key': 'token=hunter2\n' }, { policy: false });
+    w.hooks.install(rule(true));
+    const grep = await w.call('grep', { pattern: 'token' });
+    expect(code(grep)).toBe('HOOK_DENIED');
+    expect(grep.entry.result?.modelText).not.toContain('hunter2');
+  });
+});
