@@ -78,6 +78,13 @@ test('a rule of my own holds for look-alike spellings, and an invisible characte
   await expect(invisible).toContainText('U+200B, a control or invisible character');
   await expect(invisible).toContainText('Remedy: Write the path with visible characters only.');
   expect((await paths(page)).filter((p) => p.includes('\u200b'))).toEqual([]);
+  // The call card keeps what the model wrote, and shows it as written: a right-to-left override would
+  // make /app/<RLO>txt.exe look like /app/exe.txt.
+  const reversed = await sendCall(page, 'read', { path: '/app/\u202etxt.exe' });
+  await expect(reversed).toHaveAttribute('data-error-code', 'FS_INVALID_PATH');
+  const callCard = page.locator('[data-entry="call"]').last().locator('.call');
+  await callCard.scrollIntoViewIfNeeded();
+  await expect(callCard).toContainText('/app/\\u202etxt.exe');
   await page.screenshot({ path: 'test-results/lab-paths.png' });
   // No plugin was asked about it: the console has no call more.
   await openTab(page, 'lab');
