@@ -9,7 +9,15 @@ export const MAX_SEGMENT_LENGTH = 255;
 const REMEDY = 'Use an absolute path inside the workspace, such as /src/app.ts.';
 
 /**
- * A path `normalizePath` gives back unchanged, if it has no NUL: one or more segments, each a slash and
+ * Characters a path may not hold: controls (NUL, a line break, a tab…), invisible format characters
+ * (zero-width spaces, bidirectional overrides, a byte order mark…), line and paragraph separators, and
+ * halves of a surrogate pair. Each makes a path look like another one, or like more than one line, to the
+ * person reading a card or answering an approval, and to the model reading a list of paths.
+ */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+
+/**
+ * A path `normalizePath` gives back unchanged, if it has no `UNSEEN` character: one or more segments, each a slash and
  * 1 to 255 characters other than a slash, and neither `.` nor `..`.
  */
 const NORMAL = /^(?:\/(?!\.\.?(?:\/|$))[^/]{1,255})+$/;
@@ -17,12 +25,13 @@ const NORMAL = /^(?:\/(?!\.\.?(?:\/|$))[^/]{1,255})+$/;
 /**
  * Normalizes a path the model or a person typed into the absolute POSIX form the backends store:
  * `a/b`, `/a/./b`, `//a//b/` all become `/a/b`, and `..` steps up one segment. The root itself is `/`.
- * Throws `FS_INVALID_PATH` for an empty or blank path, a NUL character, `..` above the root, a path over
- * 1024 characters or a segment over 255.
+ * Nothing else is decoded or folded: `%2e%2e`, a backslash or a full-width dot is a character of a name.
+ * Throws `FS_INVALID_PATH` for an empty or blank path, a NUL or another control or invisible character
+ * (`UNSEEN`), `..` above the root, a path over 1024 characters or a segment over 255.
  */
 export function normalizePath(raw: string): string {
   // Most paths arrive normal already (every file tool normalizes its path several times per call).
-  if (typeof raw === 'string' && raw.length <= MAX_PATH_LENGTH && !raw.includes('\0') && NORMAL.test(raw)) {
+  if (typeof raw === 'string' && raw.length <= MAX_PATH_LENGTH && NORMAL.test(raw) && !UNSEEN.test(raw)) {
     return raw;
   }
   if (typeof raw !== 'string' || raw.trim() === '') {
@@ -30,6 +39,15 @@ export function normalizePath(raw: string): string {
   }
   if (raw.includes('\0')) {
     throw invalid(raw, 'the path contains a NUL character', 'Remove the NUL character from the path.');
+  }
+  const unseen = UNSEEN.exec(raw)?.[0];
+  if (unseen !== undefined) {
+    const point = `U+${unseen.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+    throw invalid(
+      raw,
+      `the path contains ${point}, a control or invisible character`,
+      'Write the path with visible characters only.',
+    );
   }
   const segments: string[] = [];
   for (const segment of raw.split('/')) {
@@ -95,8 +113,13 @@ function invalid(raw: unknown, why: string, remedy: string): FsError {
   return new FsError('FS_INVALID_PATH', `Invalid path ${show(raw)}: ${why}.`, remedy);
 }
 
-// A 100 KB path would swamp the message; the start is enough to recognise it.
+// A 100 KB path would swamp the message; the start is enough to recognise it. Characters that cannot be
+// seen are written as escapes, so that a bidirectional override cannot reorder the message itself.
 function show(raw: unknown): string {
   if (typeof raw !== 'string') return String(raw);
-  return JSON.stringify(raw.length > 80 ? raw.slice(0, 80) + '…' : raw);
+  const quoted = JSON.stringify(raw.length > 80 ? raw.slice(0, 80) + '…' : raw);
+  return quoted.replace(
+    new RegExp(UNSEEN.source, 'gu'),
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
 }

@@ -60,8 +60,20 @@ const BRIEF_BY_CODE: Partial<Record<ErrorCode, string>> = {
 };
 
 /**
+ * What the model should do after plugin `plugin` failed in `hook`: the fault is the plugin's, so the same
+ * call fails again; whether the call changed anything depends on the hook (after `post-execute` the tool
+ * has run; before it, and in a write or edit intent, which refuses when it fails, nothing changed).
+ */
+export function pluginRemedy(plugin: string, hook: string): string {
+  const fault = `the fault is in plugin "${plugin}", not in your call, and the same call is likely to fail the same way until it is fixed or switched off`;
+  return hook === 'post-execute'
+    ? `the call itself ran and what it changed stays; ${fault}: check what the call did before repeating it, and tell the user`
+    : `nothing was changed; ${fault}: tell the user, or go on without this call`;
+}
+
+/**
  * A listener of a hook failed. Carries the plugin's and the hook's names, and the line in the plugin's
- * source when known, so the log can say who broke and where, once.
+ * source when known, so the log can say who broke and where, once; its remedy says what the model can do.
  */
 export class PluginError extends ToolError {
   /** What went wrong, without the names (the message says who and where too). */
@@ -82,7 +94,7 @@ export class PluginError extends ToolError {
     // A detail that already names its line ("stopped at line 15") is not told it again.
     const at = line && !detail.includes(`line ${line}`) ? ` at line ${line}` : '';
     const who = `plugin "${plugin}" failed in hook "${hook}"${at}`;
-    super(code, `${who}: ${detail}`);
+    super(code, `${who}: ${detail}`, pluginRemedy(plugin, hook));
     this.detail = detail;
     const short = detail.length <= BRIEF_DETAIL && !detail.includes('\n');
     this.brief = `${who}: ${short ? detail : (BRIEF_BY_CODE[code] ?? 'it failed')}`;

@@ -187,6 +187,9 @@ export class Registry {
     } catch (thrown) {
       work.result = fromThrown(thrown, 'TOOL_FAILED');
       delete work.value;
+      // Only a hook can throw here (the tool's own throws are caught where it runs): before the tool, it
+      // emitted nothing; after it, the model gets this error instead of what the events record.
+      progress.events = [];
     }
     for (const event of progress.events) spec.emit(event);
     return work;
@@ -217,7 +220,11 @@ export class Registry {
     // Listeners see the result and value frozen: a change must be a decision, validated and logged.
     if (spec.hooks.listeners(postExecute).length === 0) return;
     const seen = { ...base, result: deepFreeze(outcome.result), value: deepFreeze(outcome.value) };
+    const failedAlready = outcome.result.error !== undefined;
     await this.postExecute(tool, seen, spec, outcome);
+    // A result a plugin turned into an error (blocked, or a value refused) never reached the model: as
+    // after a stop, nothing records what it held (a blocked read is not a read the policy counts).
+    if (!failedAlready && outcome.result.error) progress.events = [];
   }
 
   /**
@@ -352,6 +359,7 @@ export class Registry {
       outcome.result = errorResult(
         'BLOCKED',
         `plugin "${last.by}" blocked this result: ${last.decision.feedback}`,
+        BLOCKED_REMEDY,
       );
       delete outcome.value;
       return;
@@ -361,6 +369,11 @@ export class Registry {
     else outcome.value = final.value;
   }
 }
+
+/** What the model can do with a result a plugin blocked: the call ran, but what it returned is withheld. */
+const BLOCKED_REMEDY =
+  'the call itself ran and what it changed stays, but its result is withheld from you (a file it read ' +
+  'counts as unread): act on the feedback, and do not repeat the call to get the result';
 
 function unwrap(call: CallRequest | PreparedCall): CallRequest {
   return isPrepared(call) ? call.request : call;

@@ -8,6 +8,9 @@ import { PROBE, guestHooks, guestToolFunctions } from './wire';
 /** How often, in ms of the guest's run time (run-clock.ts), a loop probe makes the engine poll its interrupt handler. */
 export const PROBE_POLL_MS = 4;
 
+/** How deep a value the guest's JSON.stringify writes; deeper, it throws a RangeError (see the prelude). */
+export const MAX_STRINGIFY_DEPTH = 1000;
+
 /** The file name the prelude runs under, so its stack frames are never mapped to the visitor's lines. */
 export const PRELUDE_FILE = 'sandbox:prelude';
 
@@ -26,7 +29,7 @@ export const PRELUDE = String.raw`(function prelude(seed, now, polling, tick) {
   'use strict';
   const RealDate = Date;
   const define = Object.defineProperty;
-  const stringify = JSON.stringify;
+  const nativeStringify = JSON.stringify;
   const parse = JSON.parse;
   const imul = Math.imul;
   const isFinite = Number.isFinite;
@@ -39,6 +42,37 @@ export const PRELUDE = String.raw`(function prelude(seed, now, polling, tick) {
   const then = Promise.prototype.then;
   const push = Array.prototype.push;
   const slice = String.prototype.slice;
+  const isArray = Array.isArray;
+  const arrayIncludes = Array.prototype.includes;
+  const includes = (list, key) => apply(arrayIncludes, list, [key]);
+
+  // The engine's JSON.stringify recurses on the worker's own stack, past what its stack limit sees: a value
+  // nested some ten thousand levels deep crashed the engine instead of throwing. This one counts the
+  // levels as it goes (the replacer is called before each value is entered, its holder on the path) and
+  // throws a RangeError past ${MAX_STRINGIFY_DEPTH}, for the guest's own calls and the prelude's alike.
+  const stringify = function stringify(value, replacer, space) {
+    const path = [];
+    const guard = function (key, v) {
+      if (typeof replacer === 'function') v = apply(replacer, this, [key, v]);
+      else if (isArray(replacer) && !isArray(this) && path.length > 0 && !includes(replacer, key)) return undefined;
+      let depth = path.length;
+      while (depth > 0 && path[depth - 1] !== this) depth--;
+      if (depth === 0) path[depth++] = this;
+      path.length = depth;
+      if (v !== null && typeof v === 'object') {
+        if (depth > ${MAX_STRINGIFY_DEPTH}) {
+          throw new RangeError('JSON.stringify: the value nests deeper than ${MAX_STRINGIFY_DEPTH} levels');
+        }
+        path[depth] = v;
+      }
+      return v;
+    };
+    if (!isArray(replacer)) return apply(nativeStringify, JSON, [value, guard, space]);
+    // A list of keys also orders them: check the depth with it, then let the engine write the text.
+    apply(nativeStringify, JSON, [value, guard]);
+    return apply(nativeStringify, JSON, [value, replacer, space]);
+  };
+  define(JSON, 'stringify', { value: stringify, writable: true, configurable: true });
 
   const FixedDate = function Date(...args) {
     if (!new.target) return new RealDate(now).toString();

@@ -1,5 +1,6 @@
 import type { Card, CallEntry, ExternalEntry, LiveCall, TranscriptEntry } from '../harness';
 import { renderCard } from './cards';
+import { revealUnseen } from './unseen';
 import { h, num } from './dom';
 import { errorForPeople, fallbackForPeople, type PeopleError } from './error-words';
 import { labelled, lang, tr, type StringKey } from './i18n';
@@ -221,7 +222,7 @@ function callView(entry: CallEntry): HTMLElement {
         { class: 'fallback' },
         `⚠ ${tr('fallbackCard', { why: fallbackForPeople(fallback, lang(), fallbackZh) })}`,
       ),
-    renderCard(card),
+    revealUnseen(renderCard(card)),
   );
   shownCalls.set(node, JSON.stringify(entry.call));
   return node;

@@ -78,9 +78,15 @@ const ZH: Readonly<Record<string, Words>> = {
   },
   BLOCKED: { message: '这次调用被拦下了。' },
   PLUGIN_ERROR: { message: '一个插件在处理这次调用时出错了。', remedy: '去插件实验室查看插件的错误。' },
-  PLUGIN_DECISION_INVALID: { message: '一个插件给出的决定格式不对，没有被采用。' },
-  PLUGIN_TIMEOUT: { message: '一个插件运行超时，被停下了。' },
-  PLUGIN_MEMORY: { message: '一个插件用掉的内存超过了上限，被停下了。' },
+  PLUGIN_DECISION_INVALID: {
+    message: '一个插件给出的决定格式不对，没有被采用。',
+    remedy: '去插件实验室查看插件的错误。',
+  },
+  PLUGIN_TIMEOUT: { message: '一个插件运行超时，被停下了。', remedy: '去插件实验室查看插件的错误。' },
+  PLUGIN_MEMORY: {
+    message: '一个插件用掉的内存超过了上限，被停下了。',
+    remedy: '去插件实验室查看插件的错误。',
+  },
   PLUGIN_TOOL_SCHEMA: { message: '插件提供的工具，其参数格式写得不对。' },
   ABORTED: { message: '调用被中止了。' },
   ABORTED_BEFORE_DISPATCH: { message: '调用在开始之前就被中止了，什么也没有做。' },

@@ -30,6 +30,11 @@ export const KeptLab = z.strictObject({
   deadlineMs: z.literal(DEADLINES),
   /** The code came by a link and Run was never pressed: it stays held until it is. */
   fromLink: z.boolean(),
+  /**
+   * How many times the record was written: each save names the count it read and is refused when another
+   * tab has saved since (absent in records from before it was counted: 0).
+   */
+  rev: z.number().int().nonnegative().optional(),
 });
 export type KeptLab = z.infer<typeof KeptLab>;
 
@@ -131,11 +136,24 @@ export class KeptRefused extends Error {
   }
 }
 
+/** The count of writes of the record `raw` as stored: 0 for none, or for one from before it was counted. */
+function revOf(raw: unknown): number {
+  const rev = (raw as { rev?: unknown } | undefined)?.rev;
+  return typeof rev === 'number' && Number.isSafeInteger(rev) && rev >= 0 ? rev : 0;
+}
+
 /**
- * Writes the lab as it stands; rejects when the browser refuses (the caller says so), or with
- * `KeptRefused` (`PLUGIN_TOO_LARGE`) when a plugin is longer than the lab keeps.
+ * Writes the lab as it stands and resolves with the record's new count of writes. With `expected`, a
+ * check-and-set in one transaction: when the stored count is not `expected` (another tab saved since this
+ * one read it), nothing is written and it rejects with `KeptRefused` (`LAB_CHANGED_ELSEWHERE`). Rejects
+ * when the browser refuses (the caller says so), or with `KeptRefused` (`PLUGIN_TOO_LARGE`) when a plugin
+ * is longer than the lab keeps.
  */
-export async function writeKept(record: KeptLab, use: UseStore = keptStore()): Promise<void> {
+export async function writeKept(
+  record: KeptLab,
+  use: UseStore = keptStore(),
+  expected?: number,
+): Promise<number> {
   const big = record.plugins.findIndex((p) => p.source.length > MAX_PLUGIN_SOURCE);
   if (big !== -1) {
     const n = record.plugins[big]!.source.length;
@@ -145,20 +163,42 @@ export async function writeKept(record: KeptLab, use: UseStore = keptStore()): P
     );
   }
   const checked = KeptLab.parse(record);
-  await use('readwrite', (s) => {
-    s.put(checked, KEY);
-    return promisifyRequest(s.transaction);
+  // The check and the put in one transaction, the put from the read's own callback (no await between).
+  return use('readwrite', (s) => {
+    let rev = 0;
+    let refused: KeptRefused | null = null;
+    const read = s.get(KEY);
+    read.onsuccess = () => {
+      const current = revOf(read.result);
+      if (expected !== undefined && current !== expected) {
+        refused = new KeptRefused('LAB_CHANGED_ELSEWHERE', lt('changedElsewhere'));
+        return;
+      }
+      rev = current + 1;
+      s.put({ ...checked, rev }, KEY);
+    };
+    return promisifyRequest(s.transaction).then(() => {
+      if (refused) throw refused;
+      return rev;
+    });
   });
 }
 
 /**
  * Saves what `snapshot` gives at most every `delayMs` while things change, and at once when asked
- * (`flush`) or when the page is hidden. `failed` hears a save the browser refused. Without a store (`null`:
- * storage did not answer at start) nothing is written, and the page's storage banner says so.
+ * (`flush`) or when the page is hidden; a flush with nothing changed since the last save writes nothing, so
+ * a tab left open never writes back what it read over another tab's later save. Each save is checked
+ * against the count of writes this tab last read (`read`) or wrote; until it knows one it waits, and
+ * `replace` writes over whatever is kept (plugins from a link). `failed` hears a save that was refused.
+ * Without a store (`null`: storage did not answer at start) nothing is written, and the page's storage
+ * banner says so.
  */
 export class KeptSaver {
   private timer: ReturnType<typeof setTimeout> | null = null;
   private writing: Promise<void> = Promise.resolve();
+  private dirty = false;
+  /** The count of writes this tab's record is based on; `null` until known, `'any'` to replace. */
+  private base: number | 'any' | null = null;
 
   constructor(
     private readonly snapshot: () => KeptLab,
@@ -174,29 +214,49 @@ export class KeptSaver {
     }
   }
 
+  /** Reads the kept lab (`readKept`); later saves are checked against the count of writes it had. */
+  async read(): Promise<KeptRead> {
+    const read = await readKept(this.use);
+    this.base = read.kept?.rev ?? 0;
+    return read;
+  }
+
+  /** Saves this tab's record over whatever is kept (plugins from a link replace it), now. */
+  replace(): Promise<void> {
+    this.base = 'any';
+    this.dirty = true;
+    return this.flush();
+  }
+
   /** A change was made: it is saved within `delayMs`. */
   schedule(): void {
+    this.dirty = true;
     if (this.timer !== null) return;
     this.timer = setTimeout(() => void this.flush(), this.delayMs);
   }
 
-  /** Saves now; resolves when the store has it (or the save failed and was reported). */
+  /** Saves now if anything changed; resolves when the store has it (or the save failed and was reported). */
   flush(): Promise<void> {
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
-    const record = this.snapshot();
     const use = this.use;
-    if (use === null) return this.writing;
+    const base = this.base;
+    if (use === null || !this.dirty || base === null) return this.writing;
+    this.dirty = false;
+    const record = this.snapshot();
     this.writing = this.writing
-      .then(() => writeKept(record, use))
-      .catch((error: unknown) =>
-        error instanceof KeptRefused
-          ? this.failed(error.message, error.code)
-          : this.failed(
-              lt('keptFailed', { why: error instanceof Error ? error.message : String(error) }),
-              'STORAGE_SAVE_FAILED',
-            ),
-      );
+      .then(() => writeKept(record, use, base === 'any' ? undefined : base))
+      .then((rev) => {
+        this.base = rev;
+      })
+      .catch((error: unknown) => {
+        this.dirty = true; // not kept: a later flush tries again
+        if (error instanceof KeptRefused) this.failed(error.message, error.code);
+        else {
+          const why = error instanceof Error ? error.message : String(error);
+          this.failed(lt('keptFailed', { why }), 'STORAGE_SAVE_FAILED');
+        }
+      });
     return this.writing;
   }
 }

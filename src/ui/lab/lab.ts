@@ -9,7 +9,7 @@ import type { LabControlsSpec } from './controls';
 import { createCodeEditor, type CodeEditor, type Mark } from './editor';
 import { downloadPlugin, readPluginFile } from './file';
 import type { LabSpec } from './spec';
-import { KeptSaver, keptOf, readKept } from './kept';
+import { KeptSaver, keptOf } from './kept';
 import {
   appliedStatus,
   defaultPlugin,
@@ -69,7 +69,7 @@ export class PluginLab {
     this.render();
     spec.store.on(['policy'], () => this.render());
     // Plugins from a link replace what was kept (and are kept, held, in their place).
-    this.ready = initial.length ? this.saver.flush() : this.restore();
+    this.ready = initial.length ? this.saver.replace() : this.restore();
   }
 
   /** The plugins as they stand (a share link carries them). */
@@ -158,7 +158,7 @@ export class PluginLab {
 
   /** Brings back the kept plugins and applies each that was applied (the source it had then). */
   private async restore(): Promise<void> {
-    const { kept, problem } = await readKept(this.spec.kept);
+    const { kept, problem } = await this.saver.read();
     if (problem) {
       this.setNote({ tone: 'error', text: lt('keptBad', { why: problem.reason }), code: problem.code });
       return;

@@ -1,7 +1,7 @@
 import type { Plugin, Result, Tool } from '../../harness';
 import { MAX_PLUGIN_SOURCE, starterPlugin, type LabPlugin } from '../../model';
 import { num } from '../dom';
-import { lt } from './strings';
+import { lt, type LabString } from './strings';
 import {
   Sandbox,
   sandboxPlugin,
@@ -168,6 +168,14 @@ export function harnessParts(
   return { plugin, tools };
 }
 
+/** What the visitor can do about a call into the sandbox that failed with `code`. */
+function whatToDo(code: string): LabString {
+  if (code === 'PLUGIN_TIMEOUT') return 'doFixTimeout';
+  if (code === 'PLUGIN_MEMORY') return 'doFixMemory';
+  if (code === 'PLUGIN_DECISION_INVALID') return 'doFixDecision';
+  return 'doFixError';
+}
+
 /**
  * Puts the failure of a call into the sandbox on its slot, if it failed (or returned a decision that is
  * not one: `invalid`): the status says where, and the line is marked while the text is still the one that
@@ -185,7 +193,8 @@ export function markFailure(
   // The line once: a message that names it already ("stopped at line 15") is not prefixed with it.
   const named = error.line !== undefined && error.message.includes(`line ${error.line}`);
   const at = line && !named ? tr('labRuntimeError', { line, message: error.message }) : error.message;
-  slot.status = { tone: 'error', text: `${call.fn}: ${at}`, code: error.code };
+  const said = /[.!?。]$/.test(at) ? at : `${at}.`;
+  slot.status = { tone: 'error', text: `${call.fn}: ${said} ${lt(whatToDo(error.code))}`, code: error.code };
   if (line && slot.applied?.source === slot.source) {
     const column = slot.language === 'js' ? error.column : undefined;
     slot.marks = [{ line, ...(column ? { column } : {}), message: error.message }];

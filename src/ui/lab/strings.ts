@@ -30,6 +30,10 @@ const strings = {
     en: 'Your plugins could not be saved in this browser: {why}',
     zh: '插件无法保存在这个浏览器里：{why}',
   },
+  changedElsewhere: {
+    en: 'Not saved: the lab was changed in another tab after this one opened it, and saving here would overwrite that. Reload this page to take up the other tab’s plugins (Download a plugin from here first to keep it).',
+    zh: '没有保存：这个页面打开实验室之后，另一个标签页改过它，在这里保存会覆盖那边的修改。重新加载本页以取用另一个标签页的插件（要保留这里的插件，先“下载”它）。',
+  },
   tooLargeToKeep: {
     en: 'Plugin {i} is {n} {n|character} long, over the {max} the lab keeps: it is not saved in this browser until it is shorter.',
     zh: '插件 {i} 有 {n} 个字符，超过实验室能保存的 {max} 个：缩短之前不会保存在这个浏览器里。',
@@ -37,6 +41,22 @@ const strings = {
   tooLarge: {
     en: 'Not applied: the plugin is {n} {n|character} long, and a plugin may have at most {max}. Move data out of the code (a smaller schema or table), then Apply again.',
     zh: '没有应用：插件有 {n} 个字符，而一个插件最多 {max} 个。把数据移出代码（更小的 schema 或表），再按“应用”。',
+  },
+  doFixError: {
+    en: 'Fix the code and press Apply, or switch the plugin off.',
+    zh: '改好代码再按“应用”，或者关掉这个插件。',
+  },
+  doFixTimeout: {
+    en: 'Make it finish sooner and press Apply, or choose a longer deadline.',
+    zh: '让它更快结束再按“应用”，或者选一个更长的时限。',
+  },
+  doFixMemory: {
+    en: 'Make it hold less and press Apply, or switch the plugin off.',
+    zh: '让它少占内存再按“应用”，或者关掉这个插件。',
+  },
+  doFixDecision: {
+    en: 'Return one of the decisions the hook takes (type { in a return to see them) and press Apply.',
+    zh: '返回这个钩子接受的决定之一（在 return 里输入 { 就能看到），再按“应用”。',
   },
   tryIt: { en: 'Try it', zh: '试一试' },
   tryItTitle: {

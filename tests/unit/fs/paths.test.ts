@@ -62,6 +62,41 @@ describe('normalizePath', () => {
     expect(refusal('/a\0b')?.message).toContain('NUL');
   });
 
+  it.each([['/a\u200bb'], ['/a/b\n'], ['/\u202eb'], ['/a\ud83d'], ['/a\u2029']])(
+    'refuses %j, a path that is otherwise normal, naming the character',
+    (raw) => {
+      const point = raw
+        .match(/[^\x20-\x7e]/u)![0]
+        .charCodeAt(0)
+        .toString(16)
+        .toUpperCase();
+      expect(refusal(raw)?.message).toContain(
+        `U+${point.padStart(4, '0')}, a control or invisible character`,
+      );
+    },
+  );
+
+  it('keeps a whole surrogate pair, an emoji, and look-alike dots as names', () => {
+    expect(normalizePath('/a/\u{1f600}/\uff0e\uff0e/%2e%2e')).toBe('/a/\u{1f600}/\uff0e\uff0e/%2e%2e');
+  });
+
+  it('gives back a path it accepts as it normalized it, with nothing unseen in it', () => {
+    const raw = fc
+      .array(fc.constantFrom('/', '.', '..', 'a', '\u200b', '\n', '\ud800', '\u{1f600}', '\uff0e', ' '), {
+        maxLength: 10,
+      })
+      .map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(raw, (path) => {
+        if (refusal(path) !== null) return;
+        const normal = normalizePath(path);
+        expect(normalizePath(normal)).toBe(normal);
+        expect(normal).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('accepts a path of 1024 characters', () => {
     const path = '/' + 'a/'.repeat(511) + 'b';
     expect(normalizePath(path)).toHaveLength(1024);

@@ -1,5 +1,5 @@
 // README "Hooks": a plugin's failure names the plugin, the hook and the line once; the model reads one
-// short coded sentence, people the whole story.
+// short coded sentence and what to do (whether the call changed anything), people the whole story.
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
@@ -9,7 +9,9 @@ import {
   Registry,
   Session,
   Tool,
+  pluginRemedy,
   postExecute,
+  preExecute,
   presentResult,
   text,
   ToolError,
@@ -39,7 +41,10 @@ describe('what the model reads of a plugin failure', () => {
     const error = live.outcome.result.error!;
     expect(error.code).toBe('PLUGIN_DECISION_INVALID');
     expect(live.entry.result?.modelText).toBe(
-      'Error PLUGIN_DECISION_INVALID: plugin "both-ways" failed in hook "post-execute": its decision is invalid',
+      'Error PLUGIN_DECISION_INVALID: plugin "both-ways" failed in hook "post-execute": its decision is invalid\n' +
+        'Remedy: the call itself ran and what it changed stays; the fault is in plugin "both-ways", not in your call, ' +
+        'and the same call is likely to fail the same way until it is fixed or switched off: check what the call ' +
+        'did before repeating it, and tell the user',
     );
     expect(error.detail).toContain(POST_BOTH_FIELDS);
   });
@@ -51,7 +56,24 @@ describe('what the model reads of a plugin failure', () => {
     expect(live.outcome.result.error).toEqual({
       code: 'PLUGIN_ERROR',
       message: 'plugin "both-ways" failed in hook "post-execute": kaput',
+      remedy: pluginRemedy('both-ways', 'post-execute'),
     });
+  });
+
+  it('a failure before the tool ran says that nothing was changed, and who must act', async () => {
+    const hooks = new Hooks();
+    hooks.add('gate', [
+      preExecute.of(() => {
+        throw new Error('kaput');
+      }),
+    ]);
+    const s = new Session({ id: 's', registry: new Registry().register(echo), hooks });
+    const live = await s.call('echo', { say: 'hi' });
+    expect(live.entry.result?.modelText).toBe(
+      'Error PLUGIN_ERROR: plugin "gate" failed in hook "pre-execute": kaput\n' +
+        'Remedy: nothing was changed; the fault is in plugin "gate", not in your call, and the same call is ' +
+        'likely to fail the same way until it is fixed or switched off: tell the user, or go on without this call',
+    );
   });
 });
 

@@ -165,6 +165,7 @@ describe('post-execute: block', () => {
     expect(result.error).toEqual({
       code: 'BLOCKED',
       message: 'plugin "dlp" blocked this result: phone numbers may not leave',
+      remedy: expect.stringContaining('act on the feedback, and do not repeat the call'),
     });
     expect(modelText(result.content)).toContain('phone numbers may not leave');
   });

@@ -109,3 +109,98 @@ describe('path arguments are normalized before any hook', () => {
     expect(w.s.events.some((e) => e.type === 'plugin/decision')).toBe(false);
   });
 });
+
+// The spellings a newcomer tries against such a rule. Percent escapes, backslashes and look-alike dots or
+// slashes are characters of a name: nothing decodes or folds them later, so the path the hook judged is
+// the path written.
+describe('look-alike spellings are names, and the hook sees exactly the path written', () => {
+  it.each([
+    ['/app/%2e%2e/x.txt', '/app/%2e%2e/x.txt'],
+    ['/app/..\\x.txt', '/app/..\\x.txt'],
+    ['/app/\uff0e\uff0e/x.txt', '/app/\uff0e\uff0e/x.txt'], // full-width dots
+    ['/app/\u2024\u2024/x.txt', '/app/\u2024\u2024/x.txt'], // one-dot leaders
+    ['/app/..\u2215x.txt', '/app/..\u2215x.txt'], // a division slash
+    ['/app/x.txt/.%2f..', '/app/x.txt/.%2f..'],
+  ])('%j is written at %j, inside /app', async (raw, normal) => {
+    const w = await world();
+    const call = await w.call('write', { path: raw, content: 'x' });
+    expect(code(call)).toBeUndefined();
+    expect(seen).toEqual([normal]);
+    expect((await w.fs.list()).map((f) => f.path).sort()).toEqual(['/app/a.txt', normal].sort());
+  });
+
+  it.each([
+    ['\\app\\..\\x.txt', '/\\app\\..\\x.txt'],
+    [' /app/x.txt', '/ /app/x.txt'],
+    ['/app\uff0fx.txt', '/app\uff0fx.txt'], // a full-width slash: one name at the root
+  ])('%j is the root name %j, outside /app, and denied', async (raw, normal) => {
+    const w = await world();
+    const call = await w.call('write', { path: raw, content: 'x' });
+    expect(code(call)).toBe('HOOK_DENIED');
+    expect(seen).toEqual([normal]);
+    expect(await w.fs.list()).toEqual([expect.objectContaining({ path: '/app/a.txt' })]);
+  });
+});
+
+// A path with a character nobody sees looks like another path on the card and in an approval, and one with
+// a line break looks like two lines of a listing: it is refused before any hook is asked.
+describe('a path with a control or invisible character', () => {
+  it.each([
+    ['a line break', '/app/x.txt\n/secrets/key', 'U+000A'],
+    ['a tab', '/app/x\t.txt', 'U+0009'],
+    ['a zero-width space', '/app/x\u200b.txt', 'U+200B'],
+    ['a right-to-left override', '/app/x\u202etxt.sh', 'U+202E'],
+    ['a byte order mark', '\ufeff/app/x.txt', 'U+FEFF'],
+    ['a line separator', '/app/x\u2028.txt', 'U+2028'],
+    ['half a surrogate pair', '/app/x\ud800.txt', 'U+D800'],
+    ['a C1 control', '/app/x\u0085.txt', 'U+0085'],
+  ])('(%s) ends the call with FS_INVALID_PATH naming it, before any hook', async (_what, raw, point) => {
+    const w = await world();
+    const call = await w.call('write', { path: raw, content: 'x' });
+    expect(code(call)).toBe('FS_INVALID_PATH');
+    const error = call.outcome.result.error!;
+    expect(error.message).toContain(`${point}, a control or invisible character`);
+    expect(error.remedy).toBe('Write the path with visible characters only.');
+    expect(seen).toEqual([]);
+    expect(await w.fs.list()).toEqual([expect.objectContaining({ path: '/app/a.txt' })]);
+  });
+
+  it('is shown escaped in the message, so the message itself reads as written', async () => {
+    const w = await world();
+    const call = await w.call('read', { path: '/app/\u202etxt.exe' });
+    const message = call.outcome.result.error!.message;
+    expect(message).not.toMatch(/[\u202e]/u);
+    expect(message).toContain('"/app/\\u202etxt.exe"');
+  });
+});
+
+// README "Writing a plugin in the lab": judge what a call touches, not only its tool's name.
+describe('a rule that nothing reads /secrets', () => {
+  const rule = (alsoGrep: boolean): Plugin => ({
+    name: 'no-secrets',
+    contributions: [
+      preExecute.of(({ tool, args }: PreExecuteInput) => {
+        const path = String((args as { path?: unknown }).path);
+        if (tool === 'read' && path.startsWith('/secrets/')) return { verdict: 'deny', reason: 'secret' };
+        if (alsoGrep && tool === 'grep') return { verdict: 'deny', reason: 'grep reads every file' };
+        return { verdict: 'allow' };
+      }),
+    ],
+  });
+
+  it('keyed on read alone, lets grep read the lines of /secrets', async () => {
+    const w = await mk({ '/secrets/key': 'token=hunter2\n' }, { policy: false });
+    w.hooks.install(rule(false));
+    expect(code(await w.call('read', { path: '/secrets/../secrets/key' }))).toBe('HOOK_DENIED');
+    const grep = await w.call('grep', { pattern: 'token' });
+    expect(grep.entry.result?.modelText).toContain('hunter2');
+  });
+
+  it('judging grep as well, holds', async () => {
+    const w = await mk({ '/secrets/key': 'token=hunter2\n' }, { policy: false });
+    w.hooks.install(rule(true));
+    const grep = await w.call('grep', { pattern: 'token' });
+    expect(code(grep)).toBe('HOOK_DENIED');
+    expect(grep.entry.result?.modelText).not.toContain('hunter2');
+  });
+});

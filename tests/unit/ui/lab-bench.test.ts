@@ -35,7 +35,7 @@ describe('the kept lab', () => {
   it('reads back what was written', async () => {
     const use = freshStore();
     await writeKept(record({ deadlineMs: 500 }), use);
-    expect(await readKept(use)).toEqual({ kept: record({ deadlineMs: 500 }), problem: null });
+    expect(await readKept(use)).toEqual({ kept: record({ deadlineMs: 500, rev: 1 }), problem: null });
     expect(await hasKeptPlugins(use)).toBe(true);
   });
 

@@ -34,6 +34,8 @@ describe('a plugin longer than the lab keeps', () => {
       300,
       createStore('lab-limits-2', 'lab'),
     );
+    await saver.read();
+    saver.schedule(); // a change was made
     await saver.flush();
     expect(failed).toHaveBeenCalledWith(
       expect.stringContaining('300,000 characters long'),

@@ -1,0 +1,30 @@
+// Characters nobody sees, made visible where the text is what someone wrote and must be read as written.
+
+/**
+ * Characters that change how text looks without being seen: format characters (bidirectional overrides,
+ * zero-width spaces, a byte order mark…), controls other than a line break (LF, CR) and a tab, line and paragraph
+ * separators, and halves of a surrogate pair.
+ */
+const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
+
+/** `text` with each unseen character written as its escape (`\u202e`); other text as it is. */
+export function showUnseen(text: string): string {
+  return text.replace(UNSEEN, (c) =>
+    c === '\n' || c === '\r' || c === '\t' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
+
+/**
+ * Rewrites the text of `node` and everything in it with `showUnseen`, in place: a call card shows what
+ * the model sent, and a right-to-left override in a path would otherwise show `/app/exe.txt` for
+ * `/app/\u202etxt.exe`. Returns `node`.
+ */
+export function revealUnseen<T extends Node>(node: T): T {
+  const walker = node.ownerDocument!.createTreeWalker(node, NodeFilter.SHOW_TEXT);
+  for (let text = walker.nextNode(); text; text = walker.nextNode()) {
+    const value = text.nodeValue ?? '';
+    const shown = showUnseen(value);
+    if (shown !== value) text.nodeValue = shown;
+  }
+  return node;
+}
