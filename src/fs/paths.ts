@@ -9,12 +9,16 @@ export const MAX_SEGMENT_LENGTH = 255;
 const REMEDY = 'Use an absolute path inside the workspace, such as /src/app.ts.';
 
 /**
- * Characters a path may not hold: controls (NUL, a line break, a tab…), invisible format characters
- * (zero-width spaces, bidirectional overrides, a byte order mark…), line and paragraph separators, and
- * halves of a surrogate pair. Each makes a path look like another one, or like more than one line, to the
- * person reading a card or answering an approval, and to the model reading a list of paths.
+ * Characters nobody sees: controls (NUL, a line break, a tab…), invisible format characters (zero-width
+ * spaces, bidirectional overrides, a byte order mark…), line and paragraph separators, and halves of a
+ * surrogate pair. Each makes a path look like another one, or like more than one line, to the person
+ * reading a card or answering an approval, and to the model reading a list of paths. The zero-width
+ * joiner and non-joiner are the exception when they stand between two characters that are not ASCII: there
+ * they are part of how a name is written (an emoji of a family, a word in Persian or Hindi). Beside an ASCII
+ * character, a slash, or at either end, they are unseen.
  */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u;
+export const UNSEEN =
+  /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]|(?<=^|[\0-\x7f])[\u200c\u200d]|[\u200c\u200d](?=$|[\0-\x7f])/u;
 
 /**
  * A path `normalizePath` gives back unchanged, if it has no `UNSEEN` character: one or more segments, each a slash and

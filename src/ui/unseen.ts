@@ -1,13 +1,13 @@
 // Characters nobody sees, made visible where the text is what someone wrote and must be read as written.
+import { UNSEEN as UNSEEN_IN_PATHS } from '../fs/paths';
+
+/** The characters a path may not hold (see `src/fs/paths.ts`), found all through a text. */
+const UNSEEN = new RegExp(UNSEEN_IN_PATHS.source, 'gu');
 
 /**
- * Characters that change how text looks without being seen: format characters (bidirectional overrides,
- * zero-width spaces, a byte order mark…), controls other than a line break (LF, CR) and a tab, line and paragraph
- * separators, and halves of a surrogate pair.
+ * `text` with each unseen character written as its escape (`\u202e`), but for line breaks (LF, CR) and
+ * tabs, which a text may hold; other text as it is.
  */
-const UNSEEN = /[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/gu;
-
-/** `text` with each unseen character written as its escape (`\u202e`); other text as it is. */
 export function showUnseen(text: string): string {
   return text.replace(UNSEEN, (c) =>
     c === '\n' || c === '\r' || c === '\t' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,

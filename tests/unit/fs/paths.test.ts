@@ -80,18 +80,37 @@ describe('normalizePath', () => {
     expect(normalizePath('/a/\u{1f600}/\uff0e\uff0e/%2e%2e')).toBe('/a/\u{1f600}/\uff0e\uff0e/%2e%2e');
   });
 
+  it('keeps a joiner between two characters that are not ASCII: an emoji of a family, a Persian word', () => {
+    const family = '\u{1f468}\u200d\u{1f469}\u200d\u{1f467}';
+    const persian = '\u0645\u06cc\u200c\u062e\u0648\u0627\u0647\u0645';
+    expect(normalizePath(`/photos/${family}.png`)).toBe(`/photos/${family}.png`);
+    expect(normalizePath(`/docs/${persian}.md`)).toBe(`/docs/${persian}.md`);
+  });
+
+  it.each([['/app/x\u200d.txt'], ['/app/\u200cx'], ['/app/\u{1f468}\u200d'], ['/\u200d\u{1f468}/a']])(
+    'refuses %j, a joiner beside an ASCII character, a slash or an end, which nobody would see',
+    (raw) => {
+      expect(refusal(raw)?.message).toMatch(/U\+200[CD], a control or invisible character/);
+    },
+  );
+
   it('gives back a path it accepts as it normalized it, with nothing unseen in it', () => {
     const raw = fc
-      .array(fc.constantFrom('/', '.', '..', 'a', '\u200b', '\n', '\ud800', '\u{1f600}', '\uff0e', ' '), {
-        maxLength: 10,
-      })
+      .array(
+        fc.constantFrom('/', '.', '..', 'a', '\u200b', '\u200d', '\n', '\ud800', '\u{1f600}', '\uff0e', ' '),
+        {
+          maxLength: 10,
+        },
+      )
       .map((parts) => parts.join(''));
     fc.assert(
       fc.property(raw, (path) => {
         if (refusal(path) !== null) return;
         const normal = normalizePath(path);
         expect(normalizePath(normal)).toBe(normal);
-        expect(normal).not.toMatch(/[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]/u);
+        expect(normal).not.toMatch(
+          /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]|(?:^|[\0-\x7f])[\u200c\u200d]|[\u200c\u200d](?:$|[\0-\x7f])/u,
+        );
       }),
       { numRuns: 2000 },
     );
