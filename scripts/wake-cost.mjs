@@ -1,12 +1,12 @@
-// How much a pause costs between two threads that hand work to each other, on this machine.
+// How much a hand-off between two threads costs on this machine.
 //
 // `node scripts/wake-cost.mjs` runs a ping-pong between the main thread and a worker through a shared
 // counter (Atomics.wait / Atomics.notify). Before each ping the main thread works for a set number of
 // microseconds, while the worker, having answered, waits. The pauses take turns ping by ping, so a
 // change of the machine's state falls on all of them alike. Reported: the round trip's median and 90th
-// percentile for each pause. The round trip does not include the pause; where it grows with a pause,
-// that growth is what waking a thread that had gone to sleep costs here. BENCHMARKS.md uses it to
-// explain benchmark (a).
+// percentile for each pause (the pause itself is not in it). A few microseconds means the worker was
+// still awake when asked; tens of microseconds is what waking a thread that had gone to sleep costs.
+// BENCHMARKS.md uses it to explain benchmark (a).
 import { Worker, isMainThread, workerData } from 'node:worker_threads';
 
 const PAUSES_US = [0, 2, 5, 10, 25, 50];
