@@ -111,9 +111,11 @@ export function resultView(entry: CallEntry, live: LiveCall | undefined): HTMLEl
     impure.length > 0 &&
       h('p', { class: 'impure', role: 'note' }, `⚠ ${tr('impure', { which: impure.join(', ') })}`),
     !error && renderCard(result.card.card),
+    // When a plugin replaced only the model's text, the two views differ and that is the point: the card
+    // opens what the model saw beside what the person sees.
     h(
       'details',
-      { class: 'model-view' },
+      { class: 'model-view', open: Boolean(leak) },
       h(
         'summary',
         {},

@@ -123,13 +123,19 @@ test('an exported session file, imported again, replays whole with the same exte
   await leaveReplay(page);
 });
 
-/** The rows' data a search card shows (the SQL tool's card), and what the model read, opened as a visitor would. */
+/**
+ * The rows' data a search card shows (the SQL tool's card), and what the model read, opened as a visitor
+ * would (a card whose model's text a plugin replaced has it open already: see `modelOpen`).
+ */
 async function sqlResult(
   card: Locator,
-): Promise<{ rows: string[]; leak: boolean; model: string; value: string }> {
-  await card.locator('details.model-view > summary').click();
+): Promise<{ rows: string[]; leak: boolean; modelOpen: boolean; model: string; value: string }> {
+  const modelView = card.locator('details.model-view');
+  const modelOpen = (await modelView.getAttribute('open')) !== null;
+  if (!modelOpen) await modelView.locator('> summary').click();
   await card.locator('details.value-view > summary').click();
   return {
+    modelOpen,
     // Each row's values, as the model's table orders them.
     rows: await card
       .locator('ol.rows > li')
@@ -152,7 +158,9 @@ const modelRowIds = (model: string) =>
     .filter((id) => id !== undefined)
     .map(Number);
 
-test('the redaction lesson: replacing the content leaves the leak on the card; replacing the value hides it everywhere; the model keeps all 50 rows', async ({
+// README "Writing a plugin in the lab", its Examples (hide phone numbers by replacing the content, or
+// the value), played as the `sql-redaction` lesson.
+test('the redaction lesson: replacing the content leaves the leak on the card, which opens what the model saw; replacing the value hides it everywhere; the model keeps all 50 rows', async ({
   page,
 }) => {
   await openScenario(page, 'sql-redaction');
@@ -174,6 +182,12 @@ test('the redaction lesson: replacing the content leaves the leak on the card; r
   await expect(first.locator('dt').nth(1)).toBeInViewport();
   expect(content.leak).toBe(true);
   await expect(cards.nth(0).locator('[data-leak]')).toContainText('redact-phones-content');
+  // The leak's card shows what the model saw without a click, beside the rows that still hold the phones.
+  expect(content.modelOpen).toBe(true);
+  const seen = cards.nth(0).locator('[data-model-view]');
+  await seen.scrollIntoViewIfNeeded();
+  await expect(seen).toBeVisible();
+  await expect(seen).toContainText('[phone hidden]');
   expect(content.model).not.toMatch(PHONE);
   expect(content.model).toContain('[phone hidden]');
   expect(modelRowIds(content.model)).toEqual(upTo50);
@@ -187,6 +201,7 @@ test('the redaction lesson: replacing the content leaves the leak on the card; r
     expect(row).toContain('[phone hidden]');
   }
   expect(value.leak).toBe(false);
+  expect(value.modelOpen).toBe(false);
   expect(value.model).not.toMatch(PHONE);
   expect(modelRowIds(value.model)).toEqual(upTo50);
   expect(value.value).not.toMatch(PHONE);
