@@ -236,3 +236,16 @@ export async function runPause(page: Page): Promise<'done' | 'waiting' | 'ask' |
   );
   return (await handle.jsonValue()) as 'done' | 'waiting' | 'ask' | 'question';
 }
+
+/** Sends one call from "Play the model" (the manual tab's form); the result card it made. */
+export async function sendCall(page: Page, tool: string, args: object): Promise<Locator> {
+  await openTab(page, 'manual');
+  const cards = page.locator('article[data-tool]');
+  const before = await cards.count();
+  const form = page.locator('form.manual');
+  await form.getByLabel('Tool').selectOption(tool);
+  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
+  await form.getByRole('button', { name: 'Send call' }).click();
+  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
+  return cards.last();
+}

@@ -5,22 +5,18 @@
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { parseScenarioFile } from '../../src/model';
-import { RUN_TIMEOUT, errorCodes, openScenario, openTab, playByMouse, storedText, type WithApp } from './app';
+import {
+  RUN_TIMEOUT,
+  errorCodes,
+  openScenario,
+  playByMouse,
+  sendCall,
+  storedText,
+  type WithApp,
+} from './app';
 import { BASE_URL, HOST_ORIGIN } from './env';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Sends one call from "Play the model" and waits for its card. */
-async function sendCall(page: Page, tool: string, args: object): Promise<void> {
-  await openTab(page, 'manual');
-  const cards = page.locator('article[data-tool]');
-  const before = await cards.count();
-  const form = page.locator('form.manual');
-  await form.getByLabel('Tool').selectOption(tool);
-  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
-  await form.getByRole('button', { name: 'Send call' }).click();
-  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
-}
 
 /** The scenario file the authoring editor holds now. */
 const editorText = (page: Page) =>

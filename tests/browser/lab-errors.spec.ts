@@ -2,23 +2,10 @@
 // code and says what to do, in the lab's status line for the person and on the result card for the model,
 // which also learns whether the call changed anything.
 import { expect, test, type Page } from '@playwright/test';
-import { RUN_TIMEOUT, openScenario, openTab, storedText } from './app';
+import { openScenario, openTab, storedText, sendCall } from './app';
 import { apply, openLab, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Sends one call from "Play the model"; the result card it made. */
-async function sendCall(page: Page, tool: string, args: object) {
-  await openTab(page, 'manual');
-  const cards = page.locator('article[data-tool]');
-  const before = await cards.count();
-  const form = page.locator('form.manual');
-  await form.getByLabel('Tool').selectOption(tool);
-  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
-  await form.getByRole('button', { name: 'Send call' }).click();
-  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
-  return cards.last();
-}
 
 async function statusAfter(page: Page) {
   await openTab(page, 'lab');

@@ -2,23 +2,10 @@
 // path rule. Look-alikes are names (the rule judges the path the tool then writes); a path with a character
 // nobody sees is refused with FS_INVALID_PATH, its code and remedy on the card, before any plugin is asked.
 import { expect, test, type Page } from '@playwright/test';
-import { RUN_TIMEOUT, openScenario, openTab, type WithApp } from './app';
+import { openScenario, openTab, type WithApp, sendCall } from './app';
 import { apply, openLab, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Sends one call from "Play the model"; the result card it made. */
-async function sendCall(page: Page, tool: string, args: object) {
-  await openTab(page, 'manual');
-  const cards = page.locator('article[data-tool]');
-  const before = await cards.count();
-  const form = page.locator('form.manual');
-  await form.getByLabel('Tool').selectOption(tool);
-  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
-  await form.getByRole('button', { name: 'Send call' }).click();
-  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
-  return cards.last();
-}
 
 const paths = (page: Page) =>
   page.evaluate(async () =>

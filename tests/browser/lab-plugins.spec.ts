@@ -1,24 +1,11 @@
 // The plugin lab as its author reads it (README "Writing a plugin in the lab"): a path rule judges the
 // path the tool will use, whatever spelling the model sent; and a failed Apply leaves what ran before
 // running, with the tool list, the header badge and the hooks all saying so.
-import { expect, test, type Page } from '@playwright/test';
-import { RUN_TIMEOUT, openScenario, openTab, storedText } from './app';
+import { expect, test } from '@playwright/test';
+import { openScenario, openTab, storedText, sendCall } from './app';
 import { apply, openLab, typeCode } from './lab-helpers';
 
 test.describe.configure({ timeout: 120_000 });
-
-/** Sends one call from "Play the model"; the result card it made. */
-async function sendCall(page: Page, tool: string, args: object) {
-  await openTab(page, 'manual');
-  const cards = page.locator('article[data-tool]');
-  const before = await cards.count();
-  const form = page.locator('form.manual');
-  await form.getByLabel('Tool').selectOption(tool);
-  await form.getByLabel('Arguments (JSON)').fill(JSON.stringify(args));
-  await form.getByRole('button', { name: 'Send call' }).click();
-  await expect(cards).toHaveCount(before + 1, { timeout: RUN_TIMEOUT });
-  return cards.last();
-}
 
 // The README's path rule, as a visitor writes it.
 const ONLY_APP = `export const name = 'only-app';
