@@ -17,8 +17,19 @@ const REMEDY = 'Use an absolute path inside the workspace, such as /src/app.ts.'
  * they are part of how a name is written (an emoji of a family, a word in Persian or Hindi). Beside an ASCII
  * character, a slash, or at either end, they are unseen.
  */
-export const UNSEEN =
+const UNSEEN =
   /(?![\u200c\u200d])[\p{Cc}\p{Cf}\p{Cs}\p{Zl}\p{Zp}]|(?<=^|[\0-\x7f])[\u200c\u200d]|[\u200c\u200d](?=$|[\0-\x7f])/u;
+const EVERY_UNSEEN = new RegExp(UNSEEN.source, 'gu');
+
+/**
+ * `text` with each `UNSEEN` character written as its escape (`\u202e`), but those `keep` holds; the rest
+ * as it is. A bidirectional override escaped cannot reorder the text around it.
+ */
+export function escapeUnseen(text: string, keep = ''): string {
+  return text.replace(EVERY_UNSEEN, (c) =>
+    keep.includes(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
+  );
+}
 
 /**
  * A path `normalizePath` gives back unchanged, if it has no `UNSEEN` character: one or more segments, each a slash and
@@ -121,9 +132,5 @@ function invalid(raw: unknown, why: string, remedy: string): FsError {
 // seen are written as escapes, so that a bidirectional override cannot reorder the message itself.
 function show(raw: unknown): string {
   if (typeof raw !== 'string') return String(raw);
-  const quoted = JSON.stringify(raw.length > 80 ? raw.slice(0, 80) + '…' : raw);
-  return quoted.replace(
-    new RegExp(UNSEEN.source, 'gu'),
-    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeUnseen(JSON.stringify(raw.length > 80 ? raw.slice(0, 80) + '…' : raw));
 }

@@ -13,6 +13,9 @@ export interface PeopleError {
 
 type Words = { message: string; remedy?: string };
 
+/** What a person can do about a plugin that failed: its error is in the lab. */
+const SEE_THE_LAB = '去插件实验室查看插件的错误。';
+
 /**
  * What each code means, in Chinese, for a person reading the card. Each line is general: the specifics
  * (the path, the versions, the lines) are in the model's own words, shown beside it.
@@ -77,15 +80,15 @@ const ZH: Readonly<Record<string, Words>> = {
     remedy: '换一种不需要批准的做法，或请人批准。',
   },
   BLOCKED: { message: '这次调用被拦下了。' },
-  PLUGIN_ERROR: { message: '一个插件在处理这次调用时出错了。', remedy: '去插件实验室查看插件的错误。' },
+  PLUGIN_ERROR: { message: '一个插件在处理这次调用时出错了。', remedy: SEE_THE_LAB },
   PLUGIN_DECISION_INVALID: {
     message: '一个插件给出的决定格式不对，没有被采用。',
-    remedy: '去插件实验室查看插件的错误。',
+    remedy: SEE_THE_LAB,
   },
-  PLUGIN_TIMEOUT: { message: '一个插件运行超时，被停下了。', remedy: '去插件实验室查看插件的错误。' },
+  PLUGIN_TIMEOUT: { message: '一个插件运行超时，被停下了。', remedy: SEE_THE_LAB },
   PLUGIN_MEMORY: {
     message: '一个插件用掉的内存超过了上限，被停下了。',
-    remedy: '去插件实验室查看插件的错误。',
+    remedy: SEE_THE_LAB,
   },
   PLUGIN_TOOL_SCHEMA: { message: '插件提供的工具，其参数格式写得不对。' },
   ABORTED: { message: '调用被中止了。' },

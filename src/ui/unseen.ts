@@ -1,17 +1,12 @@
 // Characters nobody sees, made visible where the text is what someone wrote and must be read as written.
-import { UNSEEN as UNSEEN_IN_PATHS } from '../fs/paths';
-
-/** The characters a path may not hold (see `src/fs/paths.ts`), found all through a text. */
-const UNSEEN = new RegExp(UNSEEN_IN_PATHS.source, 'gu');
+import { escapeUnseen } from '../fs/paths';
 
 /**
- * `text` with each unseen character written as its escape (`\u202e`), but for line breaks (LF, CR) and
- * tabs, which a text may hold; other text as it is.
+ * `text` with each character a path may not hold (`UNSEEN` in `src/fs/paths.ts`) written as its escape
+ * (`\u202e`), but for line breaks (LF, CR) and tabs, which a text may hold; other text as it is.
  */
 export function showUnseen(text: string): string {
-  return text.replace(UNSEEN, (c) =>
-    c === '\n' || c === '\r' || c === '\t' ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`,
-  );
+  return escapeUnseen(text, '\n\r\t');
 }
 
 /**
