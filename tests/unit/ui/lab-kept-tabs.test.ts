@@ -49,12 +49,18 @@ const keptName = async (use: UseStore) =>
   ((await get('plugins', use)) as KeptLab | undefined)?.plugins[0]?.source;
 
 describe('the lab kept while open in two tabs', () => {
-  it('a tab with no change since it read writes nothing when it is hidden, so the other tab’s save stays', async () => {
+  /** A fresh store with two tabs that have both read it, as two tabs opened on the lab. */
+  const twoTabsOpen = async () => {
     const use = freshStore();
     const a = tab(use, 'a');
     const b = tab(use, 'b');
     await a.saver.read();
     await b.saver.read();
+    return { use, a, b };
+  };
+
+  it('a tab with no change since it read writes nothing when it is hidden, so the other tab’s save stays', async () => {
+    const { use, a, b } = await twoTabsOpen();
     b.edit('from-b');
     await b.saver.flush();
     await a.saver.flush(); // tab A hidden, nothing changed in it
@@ -63,11 +69,7 @@ describe('the lab kept while open in two tabs', () => {
   });
 
   it('a change in a tab after another tab saved is refused with LAB_CHANGED_ELSEWHERE, saying what to do', async () => {
-    const use = freshStore();
-    const a = tab(use, 'a');
-    const b = tab(use, 'b');
-    await a.saver.read();
-    await b.saver.read();
+    const { use, a, b } = await twoTabsOpen();
     b.edit('from-b');
     await b.saver.flush();
     a.edit('from-a');
@@ -91,11 +93,7 @@ describe('the lab kept while open in two tabs', () => {
   });
 
   it('a tab that reads again after the refusal saves again', async () => {
-    const use = freshStore();
-    const a = tab(use, 'a');
-    const b = tab(use, 'b');
-    await a.saver.read();
-    await b.saver.read();
+    const { use, a, b } = await twoTabsOpen();
     b.edit('from-b');
     await b.saver.flush();
     a.edit('from-a');
