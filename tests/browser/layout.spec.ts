@@ -56,6 +56,9 @@ test.describe('at phone width (375 px)', () => {
           'true',
         );
         await expectNoHorizontalScroll(page, `${id}: the transcript`);
+        // Up to the tab row as a person goes there, with the wheel: the page stops following the newest
+        // entry (which, for a second after a run, follows the list's growing, as the details just opened).
+        await page.mouse.wheel(0, -100_000);
         for (const tab of ['files', 'ledger', 'log', 'tools', 'manual'] as const) {
           await page.locator(`[role="tab"][data-tab="${tab}"]`).click();
           await expect(page.locator(`[role="tab"][data-tab="${tab}"]`)).toHaveAttribute(
