@@ -124,6 +124,8 @@ test(`${SECTION}: the section's example, pasted as written beside an iframe of t
   await expect
     .poll(() => logged.some((v) => (v as { scenario?: string }).scenario === 'happy-path'))
     .toBe(true);
-  // And the event listener heard the new session start.
-  expect(logged).toContainEqual(expect.objectContaining({ type: 'session/start', scenario: 'happy-path' }));
+  // And the event listener heard the new session start (its message may come after the state's).
+  await expect
+    .poll(() => logged)
+    .toContainEqual(expect.objectContaining({ type: 'session/start', scenario: 'happy-path' }));
 });
